@@ -236,7 +236,15 @@ def plot(keys, results, outdir, name):
             ax.set_xticks(range(len(bkeys)))
             ax.set_xticklabels([k[1].replace(" ", "\n") for k in bkeys],
                                fontsize="x-small")
-            ax.set_yscale("log")
+            values = [number(results[j][k]["primaryMetric"]["score"])
+                      for k in bkeys for j in JVMS if k in results[j]]
+            values = [v for v in values if v]
+            # bars read as lengths: linear from zero unless the values span
+            # so much that the small ones would vanish
+            if values and max(values) / min(values) > 20:
+                ax.set_yscale("log")
+            else:
+                ax.set_ylim(bottom=0)
             ax.set_ylabel(unit)
             ax.set_title(f"{bench} ({mode}; lower is better"
                          f"{'' if 'ops/' not in unit else ' - no: higher'})")
