@@ -303,6 +303,10 @@ def main():
             rows.extend(rows_for(key, results["stock"].get(key),
                                  results["patched"].get(key)))
     header = [f"stock:   {args.stock_jdk}", f"patched: {args.patched_jdk}"]
+    machine = os.path.join(args.dir, f"{args.name}-machine.txt")
+    if os.path.exists(machine):
+        with open(machine, encoding="utf-8") as f:
+            header += [line.rstrip("\n") for line in f]
     text = write_tables(rows, tails,
                         os.path.join(args.dir, f"{args.name}-table.txt"),
                         os.path.join(args.dir, f"{args.name}-table.md"),

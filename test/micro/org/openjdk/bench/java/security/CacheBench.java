@@ -56,8 +56,8 @@ import sun.security.util.Cache;
 @Fork(value = 1, jvmArgsAppend = {
         "--add-exports", "java.base/sun.security.util=ALL-UNNAMED",
         "-Xms4g", "-Xmx4g"})
-@Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
 public class CacheBench {
 
     /** Creates the benchmark; JMH does that. */
@@ -447,6 +447,9 @@ public class CacheBench {
     @OperationsPerInvocation(PASS)
     @Warmup(iterations = 5, batchSize = 1)
     @Measurement(iterations = 30, batchSize = 1)
+    @Fork(value = 2, jvmArgsAppend = {
+            "--add-exports", "java.base/sun.security.util=ALL-UNNAMED",
+            "-Xms4g", "-Xmx4g"})
     public long getExpired(ExpiredState state) {
         return getPass(state.cache, state.keys, state.nextRow(), PASS);
     }
@@ -463,6 +466,9 @@ public class CacheBench {
     @OperationsPerInvocation(PASS)
     @Warmup(iterations = 5, batchSize = 1)
     @Measurement(iterations = 30, batchSize = 1)
+    @Fork(value = 2, jvmArgsAppend = {
+            "--add-exports", "java.base/sun.security.util=ALL-UNNAMED",
+            "-Xms4g", "-Xmx4g"})
     public void removeExpired(ExpiredState state) {
         removePass(state.cache, state.keys, state.nextRow(), PASS);
     }
@@ -599,11 +605,11 @@ public class CacheBench {
     @BenchmarkMode(Mode.SampleTime)
     @OutputTimeUnit(TimeUnit.NANOSECONDS)
     @Warmup(iterations = 3, time = 1)
-    @Measurement(iterations = 5, time = 1)
+    @Measurement(iterations = 8, time = 1)
     @Fork(value = 1, jvmArgsAppend = {
             "--add-exports", "java.base/sun.security.util=ALL-UNNAMED",
             "-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC",
-            "-Xms8g", "-Xmx8g", "-XX:+AlwaysPreTouch"})
+            "-Xms10g", "-Xmx10g", "-XX:+AlwaysPreTouch"})
     public void putExpiring(ExpiringState state) {
         Integer key = state.nextKey();
         state.cache.put(key, key);
