@@ -44,7 +44,10 @@ import sun.security.util.Cache;
  *     threads sharing one cache (the machine has two cores);</li>
  * <li>{@code getExpired}, {@code removeExpired}: average time of one
  *     operation on a cache where a given fraction of the entries is
- *     expired, every operation seeing its key in that state;</li>
+ *     expired, every operation seeing its key in that state. Each
+ *     measured pass is short, so they run without a garbage collector
+ *     (they allocate next to nothing; a collection of the set-up garbage
+ *     would land in one pass), and the report shows the median pass;</li>
  * <li>{@code putExpiring}: sample time (latency distribution) of
  *     {@code put} on a full cache whose entries expire continuously, run
  *     without a garbage collector so the tail shows the cache, not GC
@@ -281,7 +284,9 @@ public class CacheBench {
 
         /**
          * Milliseconds between the last expired and the first live entry,
-         * the most a trial may take once the expired entries are expired.
+         * the most a trial may take once the expired entries are expired;
+         * half a millisecond per thousand entries is added, for GC at
+         * large sizes.
          */
         static final long GAP_MILLIS = 1500;
 
@@ -292,6 +297,7 @@ public class CacheBench {
         int timeoutSeconds;
         long liveSinceMillis;
         long liveSinceNanos;
+        long trialStartNanos;
 
         /** Creates the state; JMH does that. */
         public ExpiredState() {
@@ -332,32 +338,64 @@ public class CacheBench {
             keys = keys(size);
             warmUpCode();
 
-            // The live entries must outlive the gap, filling and the wait;
-            // 1 s per million entries covers filling on this machine with
-            // margin, and the teardown checks that it held.
-            timeoutSeconds = 2 + size / 1_000_000;
+            pass = 0;
+            if (expired == 0) {
+                // Nothing has to expire: a timeout that no trial outlives,
+                // so the expiry checks run and never fire.
+                timeoutSeconds = 86400;
+                cache = Cache.newSoftMemoryCache(size, timeoutSeconds);
+                liveSinceMillis = System.currentTimeMillis();
+                liveSinceNanos = System.nanoTime();
+                fill(false);
+                return;
+            }
+            // The live entries must outlive the gap, their own filling and
+            // the trial. Filling is estimated from a timed scratch fill,
+            // times three for cache misses and GC at full size and for a
+            // busy machine; the teardown checks that the estimate held.
+            long gapMillis = GAP_MILLIS + size / 2_000;
+            long liveFillMillis = 3 * calibrateFillNanos()
+                    * (size - expiredCount()) / 1_000_000;
+            timeoutSeconds = (int) ((gapMillis + liveFillMillis) / 1000) + 2;
             cache = Cache.newSoftMemoryCache(size, timeoutSeconds);
             fill(true);
             long expiredByMillis = System.currentTimeMillis()
                     + timeoutSeconds * 1000L + 2;
             long expiredByNanos = System.nanoTime()
                     + TimeUnit.SECONDS.toNanos(timeoutSeconds) + 2_000_000;
-            if (expired > 0) {
-                // the live entries are this much younger than the expired
-                // ones: the time the trial has between the moment the
-                // last expired entry is expired and the first live one is
-                Thread.sleep(GAP_MILLIS);
-            }
+            // the live entries are this much younger than the expired ones:
+            // the time the trial has between the moment the last expired
+            // entry is expired and the moment the first live one is
+            Thread.sleep(gapMillis);
             liveSinceMillis = System.currentTimeMillis();
             liveSinceNanos = System.nanoTime();
             fill(false);
-            if (expired > 0) {
-                while (System.currentTimeMillis() <= expiredByMillis
-                        || System.nanoTime() - expiredByNanos <= 0) {
-                    Thread.sleep(5);
+            while (System.currentTimeMillis() <= expiredByMillis
+                    || System.nanoTime() - expiredByNanos <= 0) {
+                Thread.sleep(5);
+            }
+            trialStartNanos = System.nanoTime();
+        }
+
+        private int expiredCount() {
+            int columns = 0;
+            for (int column = 0; column < PASS; column++) {
+                if (expiredColumn(column, expired)) {
+                    columns++;
                 }
             }
-            pass = 0;
+            return columns * rows;
+        }
+
+        /** Nanoseconds per put when filling a cache like the measured one. */
+        private long calibrateFillNanos() {
+            int n = Math.min(size, 1 << 19);
+            Cache<Integer, Integer> scratch = Cache.newSoftMemoryCache(n, 3600);
+            long start = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                scratch.put(keys[i], keys[i]);
+            }
+            return Math.max(1, (System.nanoTime() - start) / n);
         }
 
         private void fill(boolean expiredColumns) {
@@ -403,8 +441,10 @@ public class CacheBench {
             if (System.currentTimeMillis() >= limitMillis
                     || System.nanoTime() - limitNanos >= 0) {
                 throw new IllegalStateException("live entries expired before"
-                        + " the trial ended: raise the timeout for size "
-                        + size);
+                        + " the trial ended (timeout " + timeoutSeconds
+                        + " s, trial " + (System.nanoTime() - trialStartNanos)
+                        / 1_000_000 + " ms after the expired entries"
+                        + " expired): the machine was slower than estimated");
             }
         }
 
@@ -447,8 +487,9 @@ public class CacheBench {
     @OperationsPerInvocation(PASS)
     @Warmup(iterations = 5, batchSize = 1)
     @Measurement(iterations = 30, batchSize = 1)
-    @Fork(value = 2, jvmArgsAppend = {
+    @Fork(value = 1, jvmArgsAppend = {
             "--add-exports", "java.base/sun.security.util=ALL-UNNAMED",
+            "-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC",
             "-Xms4g", "-Xmx4g"})
     public long getExpired(ExpiredState state) {
         return getPass(state.cache, state.keys, state.nextRow(), PASS);
@@ -466,8 +507,9 @@ public class CacheBench {
     @OperationsPerInvocation(PASS)
     @Warmup(iterations = 5, batchSize = 1)
     @Measurement(iterations = 30, batchSize = 1)
-    @Fork(value = 2, jvmArgsAppend = {
+    @Fork(value = 1, jvmArgsAppend = {
             "--add-exports", "java.base/sun.security.util=ALL-UNNAMED",
+            "-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC",
             "-Xms4g", "-Xmx4g"})
     public void removeExpired(ExpiredState state) {
         removePass(state.cache, state.keys, state.nextRow(), PASS);
