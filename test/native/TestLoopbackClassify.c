@@ -109,6 +109,10 @@ main(void)
     expect("fe80::1", 0);
     expect("::1:0:0:1", 0);
     expect("1::1", 0);
+    expect("::101", 0);
+    expect("::1:1", 0);
+    expect("::100:1", 0);
+    expect("::ffff:0:1", 0);
 
     expect("::ffff:127.0.0.1", 1);
     expect("::ffff:127.255.255.254", 1);
