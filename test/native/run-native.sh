@@ -92,10 +92,20 @@ export WINEDLLOVERRIDES="mscoree,mshtml="
 
 if [[ ! -f "$prefix/system.reg" ]]; then
     echo "Creating the Wine prefix $prefix (once per build directory)"
-    if ! timeout 600 "$WINE" wineboot --init > "$RESULTS_DIR/wineboot.log" 2>&1 \
-        || [[ ! -f "$prefix/system.reg" ]]; then
+    if ! timeout 600 "$WINE" wineboot --init > "$RESULTS_DIR/wineboot.log" 2>&1; then
         cat "$RESULTS_DIR/wineboot.log" >&2
         die "Wine could not create its prefix in $prefix"
+    fi
+    # wineboot returns before wineserver has written the registry; a prefix
+    # without it is not ready (and would be created again next time).
+    waited=0
+    while [[ ! -f "$prefix/system.reg" && "$waited" -lt 120 ]]; do
+        sleep 1
+        waited=$((waited + 1))
+    done
+    if [[ ! -f "$prefix/system.reg" ]]; then
+        cat "$RESULTS_DIR/wineboot.log" >&2
+        die "Wine created no registry in $prefix within 120 s"
     fi
 fi
 
