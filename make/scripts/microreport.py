@@ -212,26 +212,36 @@ def plot(keys, results, outdir, name):
         unit = sample["primaryMetric"]["scoreUnit"]
         mode = sample["mode"]
         if mode == "sample":
-            fig, ax = plt.subplots(figsize=(8, 4.8))
+            if bench.endswith("Baseline") and bench[:-len("Baseline")] in by_bench:
+                continue  # drawn into the figure of the benchmark it controls
+            baseline = by_bench.get(bench + "Baseline", [])
+            fig, axes = plt.subplots(1, len(bkeys), sharey=True,
+                                     figsize=(4.2 * len(bkeys) + 1, 4.8),
+                                     squeeze=False)
             xs = list(range(len(PERCENTILES)))
-            for key in bkeys:
-                for jvm in JVMS:
-                    res = results[jvm].get(key)
+            for ax, key in zip(axes[0], bkeys):
+                lines = [(key, jvm, "-" if jvm == "patched" else "--", jvm)
+                         for jvm in JVMS]
+                for bkey in baseline:
+                    if bkey[1] == key[1]:
+                        lines += [(bkey, jvm, ":", f"{jvm}, no put (noise floor)")
+                                  for jvm in JVMS]
+                for k, jvm, style, label in lines:
+                    res = results[jvm].get(k)
                     if not res:
                         continue
                     pct = res["primaryMetric"]["scorePercentiles"]
                     ax.plot(xs, [number(pct[p]) for p, _ in PERCENTILES],
-                            marker="o",
-                            color=colors[jvm],
-                            linestyle="-" if jvm == "patched" else "--",
-                            label=f"{jvm} {key[1]}")
-            ax.set_xticks(xs)
-            ax.set_xticklabels([label for _, label in PERCENTILES])
-            ax.set_yscale("log")
-            ax.set_ylabel(f"latency ({unit})")
-            ax.set_title(f"{bench}: latency percentiles (sampled)")
-            ax.grid(True, which="both", alpha=0.3)
-            ax.legend(fontsize="small")
+                            marker="o" if style != ":" else ".",
+                            color=colors[jvm], linestyle=style, label=label)
+                ax.set_xticks(xs)
+                ax.set_xticklabels([label for _, label in PERCENTILES])
+                ax.set_yscale("log")
+                ax.set_title(key[1], fontsize="medium")
+                ax.grid(True, which="both", alpha=0.3)
+            axes[0][0].set_ylabel(f"latency ({unit})")
+            axes[0][0].legend(fontsize="x-small")
+            fig.suptitle(f"{bench}: latency percentiles (JMH sample)")
         else:
             fig, ax = plt.subplots(figsize=(max(6, 0.7 * len(bkeys) + 2), 4.8))
             width = 0.38

@@ -51,7 +51,8 @@ import sun.security.util.Cache;
  * <li>{@code putExpiring}: sample time (latency distribution) of
  *     {@code put} on a full cache whose entries expire continuously, run
  *     without a garbage collector so the tail shows the cache, not GC
- *     pauses.</li>
+ *     pauses; {@code putExpiringBaseline} is the same without the put,
+ *     the noise floor of the machine.</li>
  * </ul>
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -620,10 +621,16 @@ public class CacheBench {
             }
         }
 
-        /** Prints the counts for the report; see make/scripts. */
+        /**
+         * Prints the counts for the report; see make/scripts.
+         *
+         * @param params which benchmark ran
+         */
         @TearDown(Level.Trial)
-        public void report() {
-            System.out.println("CACHEBENCH-TAIL benchmark=CacheBench.putExpiring"
+        public void report(BenchmarkParams params) {
+            String name = params.getBenchmark();
+            name = name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1);
+            System.out.println("CACHEBENCH-TAIL benchmark=" + name
                     + " param.size=" + size + " ops=" + ops
                     + " max_ns=" + maxNanos + " over_2us=" + over2us
                     + " over_100us=" + over100us + " over_1ms=" + over1ms);
@@ -655,5 +662,27 @@ public class CacheBench {
     public void putExpiring(ExpiringState state) {
         Integer key = state.nextKey();
         state.cache.put(key, key);
+    }
+
+    /**
+     * The control for {@link #putExpiring}: the same pacing, state and
+     * measurement without the put, so its tail is the noise floor of the
+     * harness, the JVM and the machine at that moment. A put whose tail is
+     * no worse than this one's cannot be told from an idle operation here.
+     *
+     * @param state the cache, left untouched
+     * @return the key, so that fetching it is not optimised away
+     */
+    @Benchmark
+    @BenchmarkMode(Mode.SampleTime)
+    @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    @Warmup(iterations = 3, time = 1)
+    @Measurement(iterations = 8, time = 1)
+    @Fork(value = 1, jvmArgsAppend = {
+            "--add-exports", "java.base/sun.security.util=ALL-UNNAMED",
+            "-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC",
+            "-Xms10g", "-Xmx10g", "-XX:+AlwaysPreTouch"})
+    public Integer putExpiringBaseline(ExpiringState state) {
+        return state.nextKey();
     }
 }
