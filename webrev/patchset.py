@@ -591,7 +591,9 @@ class PatchSet:
             "java.base patch set, against JDK %s" % b.version,
             "Baseline sources: %s" % b.origin,
             "",
-            "%d files: %s" % (len(self.changes), self.total().line()),
+            # No line counts here: "unchg" depends on whether UPSTREAM was
+            # at hand, and the patch's bytes must not.
+            "%d files:" % len(self.changes),
         ]
         for c in self.changes:
             note = {"new": "new", "modified": "whole file", "hunks": "hunks"}[c.kind]

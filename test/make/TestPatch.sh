@@ -44,8 +44,10 @@ ORIGIN="$(spec_var BOOT_JDK_SRC_ORIGIN)"
 [[ -x "$PYTHON" ]] || fail "PYTHON='$PYTHON' is not executable"
 
 TOOL="$TOPDIR/webrev/webrev.py"
-W="$TEST_WORK_DIR"
-mkdir -p "$W"
+# A directory of our own inside the scratch one, emptied first so a rerun is
+# not misled by what an earlier run left (and nothing else there is touched).
+W="$TEST_WORK_DIR/TestPatch"
+rm -rf "${W:?}" && mkdir -p "$W"
 LOG="$W/out.txt"
 
 patchmake() { "$MAKE" -s --no-print-directory -f "$TOPDIR/make/Patch.gmk" SPEC="$SPEC" "$@"; }
