@@ -2,12 +2,14 @@
 """`make apply UPSTREAM=<checkout>`: check the whole patch, then apply it with
 git apply, which writes nothing unless every hunk applies.
 
-Native sources are not in a JDK's src.zip, so a tree made from one has none.
-The rule: a file under src/<module>/<os>/native/ is checked and applied when
-UPSTREAM has the directory src/<module>/<os>/native (a real checkout does);
-otherwise it is reported as "not checked" and left out, new native files
-included (the helper without its call sites would only mislead). Every other
-file must apply.
+Native sources are not in a JDK's src.zip, and the zip merges the Java
+sources of its own platform into one tree, so a tree made from it has
+src/<module>/share/classes only. The rule: a file under
+src/<module>/<os>/native/ or src/<module>/<os other than share>/classes/ is
+checked and applied when UPSTREAM has that directory (a real checkout does);
+otherwise it is reported as "not checked" and left out, new files included
+(a helper without its call sites would only mislead). Every other file must
+apply.
 """
 
 import os
@@ -18,7 +20,7 @@ from typing import List, Optional
 
 from patchset import PatchSetError, decode, parse_hunks, split_lines, Hunk
 
-NATIVE_RE = re.compile(r"^(src/[^/]+/[^/]+/native)/")
+NATIVE_RE = re.compile(r"^(src/[^/]+/(?:[^/]+/native|(?!share/)[^/]+/classes))/")
 
 
 @dataclass

@@ -64,7 +64,11 @@ def cmd_patch(a) -> int:
 
 
 def cmd_webrev(a) -> int:
-    import render  # Pygments is needed here only
+    try:
+        import render  # Pygments is needed here only
+    except ImportError as e:
+        raise PatchSetError("%s: %s needs Pygments (Debian: apt-get install python3-pygments)"
+                            % (e, sys.executable))
     ps = load(a)
     render.write_webrev(ps, a.output, a.name)
     print("Wrote %s: %d files, %s" % (os.path.join(a.output, "index.html"), len(ps.changes),
