@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+#
+# configure: finds the base JDK and the test tools, installs what is missing
+# when it may (root, or CI=true), and writes build/<conf>/spec.gmk.
+#
+# Every check on the user's input runs before anything is written or
+# installed, so a wrong option leaves the tree exactly as it was.
+set -euo pipefail
+
+TOPDIR=$1
+shift
+readonly TOPDIR
+readonly ORIGINAL_ARGS=("$@")
+
+# shellcheck source=make/autoconf/util.sh
+source "$TOPDIR/make/autoconf/util.sh"
+# shellcheck source=make/autoconf/boot-jdk.sh
+source "$TOPDIR/make/autoconf/boot-jdk.sh"
+# shellcheck source=make/autoconf/tools.sh
+source "$TOPDIR/make/autoconf/tools.sh"
+
+readonly DEFAULT_JMH_VERSION=1.37
+
+usage() {
+    cat <<EOF
+Usage: bash configure [options]
+
+Finds the JDK to patch and the tools the tests need, installs missing tools
+when it runs as root or with CI=true, and writes build/<conf>/spec.gmk.
+
+Options:
+  --with-boot-jdk=DIR    the JDK 17+ to patch (default: \$JAVA_HOME if it is a
+                         JDK 17+, else the newest JDK 17+ under /usr/lib/jvm)
+  --with-jtreg=DIR       jtreg home, holding lib/jtreg.jar (default: Debian's
+                         jtreg7 in /usr/share/jtreg)
+  --with-jmh=VERSION     JMH version fetched from Maven Central
+                         (default: $DEFAULT_JMH_VERSION)
+  --with-conf-name=NAME  configuration name (default: linux-x86_64-jdk<feature>)
+  -h, --help             print this help and exit
+
+Several configurations live side by side in build/; pick one with
+'make CONF=<part of its name> <target>', e.g. 'make CONF=jdk17 test'.
+EOF
+}
+
+# Sets OPT_* from the command line; any mistake is fatal before any work.
+parse_options() {
+    OPT_BOOT_JDK=""
+    OPT_JTREG=""
+    OPT_JMH=""
+    OPT_CONF_NAME=""
+    local arg name value
+    for arg in "$@"; do
+        case "$arg" in
+            -h|--help) usage; exit 0 ;;
+            --with-boot-jdk|--with-jtreg|--with-jmh|--with-conf-name)
+                fail "option $arg needs a value: $arg=<value>" ;;
+            --with-*=*)
+                name=${arg%%=*}
+                value=${arg#*=}
+                [[ -n "$value" ]] || fail "option $name needs a value: $name=<value>"
+                case "$name" in
+                    --with-boot-jdk) OPT_BOOT_JDK=$value ;;
+                    --with-jtreg) OPT_JTREG=$value ;;
+                    --with-jmh) OPT_JMH=$value ;;
+                    --with-conf-name) OPT_CONF_NAME=$value ;;
+                    *) fail "unknown option '$name'; see 'bash configure --help'" ;;
+                esac
+                ;;
+            *) fail "unknown option '$arg'; see 'bash configure --help'" ;;
+        esac
+    done
+}
+
+check_conf_name() {
+    [[ "$1" =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] \
+        || fail "--with-conf-name=$1: a configuration name may hold only letters, digits, '.', '_' and '-'"
+}
+
+check_jmh_version() {
+    [[ "$1" =~ ^[0-9]+(\.[0-9]+)*$ ]] \
+        || fail "--with-jmh=$1: not a JMH version (expected digits and dots, e.g. $DEFAULT_JMH_VERSION)"
+}
+
+# Replaces every @NAME@ in the template with the value of the shell variable NAME.
+write_spec() {
+    local template=$1 target=$2 content name
+    content=$(<"$template")
+    shopt -u patsub_replacement 2>/dev/null || true
+    for name in CONFIGURE_COMMAND_LINE TOPDIR CONF_NAME BOOT_JDK BOOT_JDK_FEATURE \
+                BOOT_JDK_VERSION BOOT_JDK_JMODS BOOT_JDK_MODULES_SOURCE BOOT_JDK_SRC_ZIP \
+                BOOT_JDK_SRC_ORIGIN JTREG_HOME JTREG_VERSION JMH_VERSION JMH_CLASSPATH \
+                PYTHON MINGW_CC WINE NATIVE_SKIP_REASON MICRO_SKIP_REASON \
+                PLOT_SKIP_REASON WEBREV_SKIP_REASON; do
+        content=${content//@"$name"@/${!name}}
+    done
+    if [[ "$content" =~ @[A-Z_]+@ ]]; then
+        fail "internal error: $template has an unknown placeholder ${BASH_REMATCH[0]}"
+    fi
+    mkdir -p "$(dirname "$target")"
+    printf '%s\n' "$content" > "$target.tmp"
+    mv "$target.tmp" "$target"
+}
+
+print_summary() {
+    local reason
+    cat <<EOF
+
+====================================================
+Configuration summary:
+* Name:           $CONF_NAME
+* Directory:      $TOPDIR/build/$CONF_NAME
+* Base JDK:       $BOOT_JDK_VERSION ($BOOT_JDK)
+* Modules from:   $BOOT_JDK_MODULES_SOURCE
+* Base sources:   ${BOOT_JDK_SRC_ZIP:-none} (${BOOT_JDK_SRC_ORIGIN})
+* jtreg:          $JTREG_VERSION ($JTREG_HOME)
+* JMH:            ${JMH_VERSION} (Maven Central)
+* Python:         ${PYTHON:-none}
+* mingw-w64:      ${MINGW_CC:-none} ${MINGW_VERSION:-}
+* Wine:           ${WINE:-none} ${WINE_VERSION:-}
+EOF
+    for reason in NATIVE_SKIP_REASON MICRO_SKIP_REASON PLOT_SKIP_REASON WEBREV_SKIP_REASON; do
+        if [[ -n "${!reason}" ]]; then
+            printf '* Note:           %s: %s\n' "${reason%_SKIP_REASON}" "${!reason}"
+        fi
+    done
+    cat <<EOF
+====================================================
+Now 'make images' builds the patched JDK and 'make test' runs the tests
+(with several configurations: 'make CONF=$CONF_NAME ...').
+EOF
+}
+
+main() {
+    parse_options "$@"
+
+    # Input first: nothing is installed or written until all of it is valid.
+    if [[ -n "$OPT_BOOT_JDK" ]]; then
+        BOOT_JDK=$(validate_boot_jdk "$OPT_BOOT_JDK" "--with-boot-jdk=$OPT_BOOT_JDK")
+    else
+        BOOT_JDK=$(find_default_boot_jdk)
+    fi
+    [[ -z "$OPT_JTREG" ]] || validate_jtreg_home "$OPT_JTREG"
+    JMH_VERSION=${OPT_JMH:-$DEFAULT_JMH_VERSION}
+    check_jmh_version "$JMH_VERSION"
+    BOOT_JDK_FEATURE=$(boot_jdk_feature "$BOOT_JDK")
+    CONF_NAME=${OPT_CONF_NAME:-linux-$(uname -m)-jdk$BOOT_JDK_FEATURE}
+    check_conf_name "$CONF_NAME"
+    find_boot_jdk_modules "$BOOT_JDK"
+    info "base JDK: $BOOT_JDK"
+
+    # Then the tools, installing what is missing in one go.
+    plan_packages "$BOOT_JDK" "$OPT_JTREG"
+    install_planned_packages
+
+    # The source package may have upgraded the base JDK: read its version now.
+    BOOT_JDK_VERSION=$(boot_jdk_version "$BOOT_JDK")
+    find_boot_jdk_sources "$BOOT_JDK"
+    find_jtreg "$OPT_JTREG"
+    fetch_jmh "$JMH_VERSION" "$TOPDIR/build/tools/jmh-$JMH_VERSION"
+    find_python
+    find_native_tools
+
+    CONFIGURE_COMMAND_LINE="bash configure${ORIGINAL_ARGS[*]:+ ${ORIGINAL_ARGS[*]}}"
+    write_spec "$TOPDIR/make/autoconf/spec.gmk.in" "$TOPDIR/build/$CONF_NAME/spec.gmk"
+    print_summary
+}
+
+main "$@"
