@@ -31,8 +31,9 @@ spec_var() {
     if [[ -n "${!name+set}" ]]; then
         printf '%s\n' "${!name}"
     else
+        # $(info) and not echo: values hold parentheses, quotes, tildes.
         # shellcheck disable=SC2016 # $(...) is make's, not the shell's
-        printf 'include %s\nx:\n\t@echo $(%s)\n' "$SPEC" "$name" | "$MAKE" -s -f - x
+        printf 'include %s\n$(info $(%s))\nx: ; @:\n' "$SPEC" "$name" | "$MAKE" -s -f - x
     fi
 }
 PYTHON="$(spec_var PYTHON)"
