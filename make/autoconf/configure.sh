@@ -162,6 +162,7 @@ main() {
     find_python
     find_native_tools
 
+    # shellcheck disable=SC2034 # read by write_spec, through ${!name}
     CONFIGURE_COMMAND_LINE="bash configure${ORIGINAL_ARGS[*]:+ ${ORIGINAL_ARGS[*]}}"
     write_spec "$TOPDIR/make/autoconf/spec.gmk.in" "$TOPDIR/build/$CONF_NAME/spec.gmk"
     print_summary

@@ -73,7 +73,7 @@ fetch_jmh() {
             rm -rf "$dir/lib.tmp"
             fail "could not fetch JMH $version from Maven Central (see $dir/mvn.log)"
         fi
-        rm -rf "$dir/lib"
+        rm -rf "${dir:?}/lib"
         mv "$dir/lib.tmp" "$dir/lib"
     fi
     for jar in "$dir"/lib/*.jar; do

@@ -35,10 +35,11 @@ apt_command() {
 PLANNED_PACKAGES=()
 
 plan_package() {
-    local package=$1
-    if [[ ! " ${PLANNED_PACKAGES[*]} " =~ " $package " ]]; then
-        PLANNED_PACKAGES+=("$package")
-    fi
+    local package=$1 planned
+    for planned in "${PLANNED_PACKAGES[@]}"; do
+        [[ "$planned" != "$package" ]] || return 0
+    done
+    PLANNED_PACKAGES+=("$package")
 }
 
 # Installs the planned packages with one apt-get run. Where configure may not

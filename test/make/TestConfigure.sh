@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+#
+# configure and the choice of configuration: bad input gets a clear error
+# naming what is wrong, a non-zero exit, and leaves nothing behind; good input
+# writes a spec that make then picks as OpenJDK's make would.
+#
+# Runs in a copy of the tree's make files under TEST_WORK_DIR, so neither the
+# repository nor its build/ is touched. Needs BOOT_JDK and TEST_WORK_DIR
+# (make test TEST=make:TestConfigure sets both).
+set -euo pipefail
+
+: "${BOOT_JDK:?run through make test TEST=make:TestConfigure}"
+: "${TEST_WORK_DIR:?run through make test TEST=make:TestConfigure}"
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+source_tree=$(cd "$here/../.." && pwd)
+
+tree=$TEST_WORK_DIR/tree
+mkdir -p "$tree"
+cp -R "$source_tree/configure" "$source_tree/Makefile" "$source_tree/make" "$tree/"
+# Share the JMH jars already fetched, so the good case needs no download.
+if [[ -d "$source_tree/build/tools" ]]; then
+    mkdir -p "$tree/build"
+    cp -R "$source_tree/build/tools" "$tree/build/"
+fi
+
+failures=0
+check() {
+    local what=$1
+    shift
+    if "$@"; then
+        echo "ok: $what"
+    else
+        echo "FAILED: $what"
+        failures=$((failures + 1))
+    fi
+}
+
+snapshot() {
+    (cd "$tree" && find . -path ./build/tools -prune -o -print | LC_ALL=C sort)
+}
+
+# Runs configure with the given options; expects failure, a message that
+# contains $1 and an untouched tree.
+expect_error() {
+    local expected=$1
+    shift
+    local before after out rc=0
+    before=$(snapshot)
+    out=$(cd "$tree" && bash configure "$@" 2>&1) || rc=$?
+    after=$(snapshot)
+    check "configure $* exits non-zero" test "$rc" -ne 0
+    check "configure $* says '$expected'" grep -qF -- "$expected" <<<"$out"
+    check "configure $* writes nothing" test "$before" == "$after"
+    [[ "$rc" -ne 0 && "$out" == *"$expected"* ]] || printf '  its output was: %s\n' "$out"
+}
+
+# A directory that looks like a JDK of the given version, with the given tools.
+fake_jdk() {
+    local dir=$1 version=$2 tool
+    shift 2
+    mkdir -p "$dir/bin"
+    printf 'JAVA_VERSION="%s"\n' "$version" > "$dir/release"
+    for tool in "$@"; do
+        printf '#!/bin/sh\nexit 0\n' > "$dir/bin/$tool"
+        chmod +x "$dir/bin/$tool"
+    done
+}
+
+fake_jdk "$TEST_WORK_DIR/jdk11" 11.0.2 java javac jlink jmod jimage
+fake_jdk "$TEST_WORK_DIR/nojavac" 21.0.1 java jlink jmod jimage
+fake_jdk "$TEST_WORK_DIR/nojmods" 21.0.1 java javac jlink jmod jimage
+mkdir -p "$TEST_WORK_DIR/norelease/bin"
+
+expect_error "unknown option '--with-bogus'" --with-bogus=1
+expect_error "unknown option 'extra'" extra
+expect_error "option --with-boot-jdk needs a value" --with-boot-jdk
+expect_error "option --with-boot-jdk needs a value" --with-boot-jdk=
+expect_error "option --with-jtreg needs a value" --with-jtreg
+expect_error "--with-boot-jdk=/no/such/jdk: no such directory" --with-boot-jdk=/no/such/jdk
+expect_error "--with-boot-jdk=$TEST_WORK_DIR/norelease: not a JDK: it has no release file" \
+    --with-boot-jdk="$TEST_WORK_DIR/norelease"
+expect_error "--with-boot-jdk=$TEST_WORK_DIR/jdk11: JDK 11 is too old" \
+    --with-boot-jdk="$TEST_WORK_DIR/jdk11"
+expect_error "--with-boot-jdk=$TEST_WORK_DIR/nojavac: not a full JDK: bin/javac is missing" \
+    --with-boot-jdk="$TEST_WORK_DIR/nojavac"
+expect_error "neither jmods/ nor a linkable run-time image" \
+    --with-boot-jdk="$TEST_WORK_DIR/nojmods"
+expect_error "--with-jtreg=/no/jtreg: not a jtreg home" \
+    --with-boot-jdk="$BOOT_JDK" --with-jtreg=/no/jtreg
+expect_error "--with-jmh=latest: not a JMH version" --with-boot-jdk="$BOOT_JDK" --with-jmh=latest
+expect_error "--with-conf-name=a/b: a configuration name may hold only" \
+    --with-boot-jdk="$BOOT_JDK" --with-conf-name=a/b
+
+help_out=$(cd "$tree" && bash configure --help)
+check "configure --help prints the options" grep -qF -- "--with-boot-jdk=DIR" <<<"$help_out"
+
+# Good input: a spec with what make needs.
+(cd "$tree" && bash configure --with-boot-jdk="$BOOT_JDK" --with-conf-name=first > "$TEST_WORK_DIR/configure.log" 2>&1) \
+    || { cat "$TEST_WORK_DIR/configure.log"; echo "FAILED: configure with good input"; exit 1; }
+spec=$tree/build/first/spec.gmk
+check "configure writes build/first/spec.gmk" test -f "$spec"
+check "the spec names the base JDK" grep -qxF "BOOT_JDK := $BOOT_JDK" "$spec"
+check "the spec has no unreplaced placeholder" bash -c "! grep -q '@[A-Z_]*@' '$spec'"
+check "the summary names the conf" grep -qF "* Name:           first" "$TEST_WORK_DIR/configure.log"
+
+# Conf selection, as in OpenJDK: one conf is used, two need CONF=.
+run_make() {
+    (cd "$tree" && make "$@" 2>&1) || true
+}
+check "one conf: make uses it" grep -qF "build/first/spec.gmk" <<<"$(run_make -n java.base)"
+mkdir -p "$tree/build/second"
+sed 's/^CONF_NAME := first$/CONF_NAME := second/' "$spec" > "$tree/build/second/spec.gmk"
+check "two confs: make asks for CONF" grep -qF "More than one configuration: first second" \
+    <<<"$(run_make -n java.base)"
+check "CONF=sec picks build/second" grep -qF "build/second/spec.gmk" \
+    <<<"$(run_make -n CONF=sec java.base)"
+check "CONF=nomatch is an error listing the confs" \
+    grep -qF "No configuration matches CONF=nomatch. Configured: first second" \
+    <<<"$(run_make -n CONF=nomatch java.base)"
+check "make help needs no conf" grep -qF "make test [TEST=...]" <<<"$(run_make help)"
+
+if ((failures > 0)); then
+    echo "$failures check(s) failed"
+    exit 1
+fi
+echo "all checks passed"
