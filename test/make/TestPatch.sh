@@ -108,7 +108,9 @@ Fixture: call the helper before connecting.
      }
 EOF
 for f in "$TESTFILE" "$LIBFILE" "$MICROFILE"; do echo "class $(basename "$f" .java) {}" > "$F/$f"; done
-for f in test/jdk/TEST.ROOT test/jdk/TEST.groups make/Fixture.gmk doc/fixture.md \
+mkdir -p "$F/test/jdk/build"
+for f in test/jdk/TEST.ROOT test/jdk/TEST.groups test/jdk/build/FixtureImageTest.java \
+         make/Fixture.gmk doc/fixture.md \
          test/make/TestFixture.sh test/native/fixture_test.c webrev/fixture.py README.md; do
     echo "not part of the patch set" > "$F/$f"
 done
@@ -129,7 +131,7 @@ printf '%s\n' "$CACHE" "$HELPER" "$HUNKS" "$LIBFILE" "$MICROFILE" "$TESTFILE" \
     "$TESTFILE.untracked.java" | LC_ALL=C sort > "$W/expected-paths"
 patch_paths "$P" > "$W/actual-paths"
 diff -u "$W/expected-paths" "$W/actual-paths" \
-    || fail "the patch does not hold exactly the selected files (src/, test/jdk, test/lib, test/micro; not TEST.ROOT/TEST.groups, make, doc, test/make, test/native, webrev, ignored files)"
+    || fail "the patch does not hold exactly the selected files (src/, test/jdk, test/lib, test/micro; not TEST.ROOT/TEST.groups, test/jdk/build, make, doc, test/make, test/native, webrev, ignored files)"
 LC_ALL=C sort -c "$W/actual-paths" || fail "the patch's files are not in path order"
 ok "the patch holds exactly the patch set's files, in path order"
 
@@ -262,7 +264,7 @@ while read -r f; do
     grep -qxF -- "${f%.patch}" "$W/real-paths" || fail "$f is under src/ but not in $R"
 done < "$W/src-files"
 grep -vE '^(src|test/(jdk|micro|lib))/' "$W/real-paths" && fail "$R holds files outside src/ and the test trees"
-grep -xE 'test/jdk/TEST\.(ROOT|groups)' "$W/real-paths" && fail "$R holds our jtreg suite files"
+grep -xE 'test/jdk/(TEST\.(ROOT|groups)|build/.*)' "$W/real-paths" && fail "$R holds our jtreg harness files"
 ok "$R holds every file under src/ ($(wc -l < "$W/src-files") files), $(wc -l < "$W/real-paths") files in all"
 
 fresh r
