@@ -196,6 +196,25 @@ def strip_header_path(raw: str, prefix: str) -> str:
     return path
 
 
+def clean_comment(lines: List[str]) -> List[str]:
+    """The hunk file's own words for reviewers: without its licence lines
+    (every file has them), a leading '#', or git's header lines."""
+    out: List[str] = []
+    for line in lines:
+        line = line.rstrip("\r\n")
+        if line.startswith(("diff --git ", "index ")):
+            continue
+        if line.startswith("#"):
+            line = line[2:] if line.startswith("# ") else line[1:]
+        if "SPDX-License-Identifier" in line or line.startswith("Copyright (c)"):
+            continue
+        if line.strip() or (out and out[-1]):
+            out.append(line.rstrip())
+    while out and not out[-1]:
+        out.pop()
+    return out
+
+
 def parse_hunk_file(data: str, source: str, target: str):
     """A `.patch` hunk file: optional comment lines, then `--- `/`+++ `
     headers naming `target` (with or without a/ b/), then hunks."""
@@ -206,8 +225,7 @@ def parse_hunk_file(data: str, source: str, target: str):
     if pos >= len(lines):
         raise PatchSetError("%s: no '--- ' header line: a hunk file holds a unified diff of %s"
                             % (source, target))
-    comment = [l.rstrip("\n") for l in lines[:pos]
-               if l.strip() and not l.startswith(("diff --git ", "index "))]
+    comment = clean_comment(lines[:pos])
     if pos + 1 >= len(lines) or not lines[pos + 1].startswith("+++ "):
         raise PatchSetError("%s:%d: '--- ' is not followed by a '+++ ' line" % (source, pos + 2))
     old = strip_header_path(lines[pos][4:], "a/")
@@ -597,8 +615,8 @@ class PatchSet:
         ]
         for c in self.changes:
             note = {"new": "new", "modified": "whole file", "hunks": "hunks"}[c.kind]
-            head.append("  %-8s %s" % (note, c.path))
-            head.extend("           " + line for line in c.comment)
+            # The hunk files' notes are in the webrev; here they would bury the list.
+            head.append("  %-10s %s" % (note, c.path))
         head += ["", "Apply from the top of an OpenJDK checkout: git apply <this file>", "", ""]
         # git apply ignores text before the first "diff --git"; keep it free
         # of lines that look like diff headers.

@@ -159,8 +159,8 @@ def header(change: FileChange, what: str) -> List[ET.Element]:
         out.append(el("p", "The upstream file is not at hand (it is not in the base JDK's "
                            "src.zip; run with UPSTREAM=<checkout> to see it whole): "
                            "showing the hunks only.", class_="warn"))
-    for c in change.comment:
-        out.append(el("p", c, class_="comment"))
+    if change.comment:
+        out.append(el("pre", "\n".join(change.comment), class_="comment"))
     return out
 
 
@@ -267,8 +267,13 @@ def index_page(ps: PatchSet, name: str) -> List[ET.Element]:
                 "modified": "whole file, against %s" % c.old_desc,
                 "hunks": "hunks from %s, against %s" % (c.source, c.old_desc)}[c.kind]
         sub(div, "p", kind, class_="kind")
-        for line in c.comment:
-            sub(div, "p", line, class_="comment")
+        if c.comment:
+            # Folded: the index is read at a glance; the views show it open.
+            details = sub(div, "details", class_="comment")
+            sub(details, "summary", c.comment[0])
+            if len(c.comment) > 1:
+                sub(details, "pre", "\n".join(c.comment[1:]))
+            details.tail = "\n"
         stat = sub(div, "p", c.stats().line(), class_="stat")
         if not c.complete:
             stat.text += " (unchg counts the hunks' context only)"
