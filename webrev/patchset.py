@@ -394,24 +394,58 @@ def find_block(lines: List[str], block: List[str], hint: int, lowest: int) -> Op
 # ---------------------------------------------------------------- selection
 
 class Rules:
-    """`include`/`exclude` glob lines; the first that matches a path decides,
-    a path no rule matches is not part of the patch set."""
+    """`include GLOB` / `exclude GLOB` lines, optionally qualified by the base
+    JDK's feature version: `... if jdk17,jdk21` (the rule counts only for
+    those) or `... unless jdk17` (it counts for all others). The first rule
+    that counts and matches decides; a path no rule matches is left out."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, feature: str = ""):
         self.rules = []
+        self.not_counting = []      # (regex, rule text) of rules for other base JDKs
+        self.path = path
         with open(path, encoding=ENCODING) as f:
             for no, line in enumerate(f, 1):
                 line = line.strip()
                 if not line or line.startswith("#"):
                     continue
                 parts = line.split()
-                if len(parts) != 2 or parts[0] not in ("include", "exclude"):
-                    raise PatchSetError("%s:%d: expected 'include GLOB' or 'exclude GLOB', got %r"
-                                        % (path, no, line))
-                self.rules.append((parts[0] == "include", glob_re(parts[1])))
+                ok = (len(parts) in (2, 4) and parts[0] in ("include", "exclude")
+                      and (len(parts) == 2 or parts[2] in ("if", "unless")))
+                features = []
+                if ok and len(parts) == 4:
+                    features = parts[3].split(",")
+                    ok = all(re.match(r"^jdk[0-9]+$", x) for x in features)
+                if not ok:
+                    raise PatchSetError(
+                        "%s:%d: expected 'include|exclude GLOB [if|unless jdkN[,jdkM...]]', got %r"
+                        % (path, no, line))
+                counts = True
+                if features:
+                    if not feature:
+                        raise PatchSetError("%s:%d: the rule depends on the base JDK's feature "
+                                            "version, which was not given (--feature)" % (path, no))
+                    counts = (("jdk" + feature) in features) == (parts[2] == "if")
+                    if not counts and parts[0] == "include":
+                        self.not_counting.append((glob_re(parts[1]), line))
+                if counts:
+                    self.rules.append((parts[0] == "include", glob_re(parts[1]),
+                                       line if features else None))
+
+    def release_rule(self, path: str) -> Optional[str]:
+        """When `path` is left out because of the base JDK's release, the
+        rule that says so."""
+        for include, rx, conditional in self.rules:
+            if rx.match(path):
+                if not include and conditional:
+                    return conditional
+                break
+        for rx, line in self.not_counting:
+            if rx.match(path):
+                return line
+        return None
 
     def selects(self, path: str) -> bool:
-        for include, rx in self.rules:
+        for include, rx, _ in self.rules:
             if rx.match(path):
                 return include
         return False
@@ -515,15 +549,21 @@ class Baseline:
 # ---------------------------------------------------------------- the set
 
 class PatchSet:
-    def __init__(self, root: str, rules_path: str, baseline: Baseline):
+    def __init__(self, root: str, rules_path: str, baseline: Baseline, feature: str = ""):
         self.root = root
         self.baseline = baseline
-        self.rules = Rules(rules_path)
+        self.rules = Rules(rules_path, feature)
         self.notes: List[str] = []      # things a user should know, not errors
+        self.left_out: List[Tuple[str, str]] = []
         self.changes: List[FileChange] = self._collect()
 
     def _collect(self) -> List[FileChange]:
-        files = [f for f in list_files(self.root) if self.rules.selects(f)]
+        listed = list_files(self.root)
+        files = [f for f in listed if self.rules.selects(f)]
+        chosen = set(files)
+        # Said out loud, so that nobody wonders where a file went.
+        self.left_out = [(f, self.rules.release_rule(f)) for f in listed
+                         if f not in chosen and self.rules.release_rule(f)]
         present = set(files)
         changes = []
         for f in files:
@@ -617,6 +657,9 @@ class PatchSet:
             note = {"new": "new", "modified": "whole file", "hunks": "hunks"}[c.kind]
             # The hunk files' notes are in the webrev; here they would bury the list.
             head.append("  %-10s %s" % (note, c.path))
+        if self.left_out:
+            head += ["", "Left out for this base JDK (webrev/patchset.rules):"]
+            head += ["  %s   (%s)" % (f, rule) for f, rule in self.left_out]
         head += ["", "Apply from the top of an OpenJDK checkout: git apply <this file>", "", ""]
         # git apply ignores text before the first "diff --git"; keep it free
         # of lines that look like diff headers.

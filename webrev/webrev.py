@@ -31,6 +31,7 @@ def baseline_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", default=os.path.join(HERE, "patchset.rules"))
     p.add_argument("--zip", default="", help="the base JDK's src.zip")
     p.add_argument("--version", required=True, help="the base JDK's java.runtime.version")
+    p.add_argument("--feature", default="", help="the base JDK's feature version (17, 25)")
     p.add_argument("--origin", required=True, help="where the base JDK's sources came from")
     p.add_argument("--upstream", default="", help="an upstream checkout (optional)")
 
@@ -39,7 +40,7 @@ def load(a) -> PatchSet:
     if not os.path.isdir(a.root):
         raise PatchSetError("--root %s is not a directory" % a.root)
     baseline = Baseline(a.zip, a.version, a.origin, a.upstream or None)
-    ps = PatchSet(a.root, a.rules, baseline)
+    ps = PatchSet(a.root, a.rules, baseline, a.feature)
     for note in ps.notes:
         print("note: %s" % note)
     if not ps.changes:

@@ -114,6 +114,18 @@ for f in test/jdk/TEST.ROOT test/jdk/TEST.groups test/jdk/build/FixtureImageTest
          test/make/TestFixture.sh test/native/fixture_test.c webrev/fixture.py README.md; do
     echo "not part of the patch set" > "$F/$f"
 done
+# Hunks for one release only: Legacy.c counts for this base JDK alone,
+# Future.c for all others (patchset.rules: "unless jdkN", "if jdkN").
+LEGACY=src/java.base/windows/native/libnet/Legacy.c
+FUTURE=src/java.base/windows/native/libnet/Future.c
+sed "s|$HUNKS|$LEGACY|" "$F/$HUNKS.patch" > "$F/$LEGACY.patch"
+sed "s|$HUNKS|$FUTURE|" "$F/$HUNKS.patch" > "$F/$FUTURE.patch"
+RULES="$W/fixture.rules"
+{
+    echo "exclude $LEGACY.patch unless jdk$FEATURE"
+    echo "exclude $FUTURE.patch if jdk$FEATURE"
+    cat "$TOPDIR/webrev/patchset.rules"
+} > "$RULES"
 echo '*.orig' > "$F/.gitignore"
 echo "ignored" > "$F/$CACHE.orig"
 git -C "$F" init -q
@@ -121,19 +133,28 @@ git -C "$F" add -A
 git -C "$F" -c user.name=t -c user.email=t@t commit -qm fixture
 echo "untracked, not ignored" > "$F/$TESTFILE.untracked.java"
 
-patchmake PATCHSET_ROOT="$F" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture patch > "$LOG" 2>&1 \
+patchmake PATCHSET_ROOT="$F" PATCHSET_RULES="$RULES" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture patch > "$LOG" 2>&1 \
     || { cat "$LOG"; fail "make patch on the fixture"; }
 P="$W/out/fixture.patch"
 [[ -s "$P" ]] || fail "make patch wrote no $P"
 ok "make patch wrote $P"
 
-printf '%s\n' "$CACHE" "$HELPER" "$HUNKS" "$LIBFILE" "$MICROFILE" "$TESTFILE" \
+printf '%s\n' "$CACHE" "$HELPER" "$HUNKS" "$LEGACY" "$LIBFILE" "$MICROFILE" "$TESTFILE" \
     "$TESTFILE.untracked.java" | LC_ALL=C sort > "$W/expected-paths"
 patch_paths "$P" > "$W/actual-paths"
 diff -u "$W/expected-paths" "$W/actual-paths" \
     || fail "the patch does not hold exactly the selected files (src/, test/jdk, test/lib, test/micro; not TEST.ROOT/TEST.groups, test/jdk/build, make, doc, test/make, test/native, webrev, ignored files)"
 LC_ALL=C sort -c "$W/actual-paths" || fail "the patch's files are not in path order"
 ok "the patch holds exactly the patch set's files, in path order"
+expect_in "  $FUTURE.patch   (exclude $FUTURE.patch if jdk$FEATURE)" "$P" \
+    "the patch says which file it left out for this base JDK, and by which rule"
+grep -q "$LEGACY.patch   (" "$P" && fail "a file kept for this base JDK is listed as left out"
+patchmake PATCHSET_ROOT="$F" PATCHSET_RULES="$RULES" PATCH_OUTPUTDIR="$W/other" BOOT_JDK_FEATURE=1 \
+    patch > "$LOG" 2>&1 || { cat "$LOG"; fail "make patch for another base JDK"; }
+patch_paths "$W/other/java.base-jdk1.patch" > "$W/other-paths"
+grep -qxF "$LEGACY" "$W/other-paths" && fail "a hunk file for JDK $FEATURE only is in the patch for JDK 1"
+grep -qxF "$FUTURE" "$W/other-paths" || fail "a hunk file for all but JDK $FEATURE is not in the patch for JDK 1"
+ok "release-specific rules: each file only in the patch for the base JDKs it is for"
 
 expect_in "JDK $VERSION" "$P" "the patch header names the baseline version"
 expect_in "$ORIGIN" "$P" "the patch header names where the baseline came from"
@@ -160,7 +181,7 @@ ok "headers, blob ids, /dev/null for new files, hunk files taken as they are"
 
 # Apply: the Java part on the synthetic tree, the native part not checked.
 fresh a
-patchmake PATCHSET_ROOT="$F" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture apply UPSTREAM="$W/a" \
+patchmake PATCHSET_ROOT="$F" PATCHSET_RULES="$RULES" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture apply UPSTREAM="$W/a" \
     > "$LOG" 2>&1 || { cat "$LOG"; fail "make apply on the synthetic tree"; }
 cat "$LOG"
 cmp -s "$F/$CACHE" "$W/a/$CACHE" || fail "after make apply, Cache.java differs from the patch set's"
@@ -171,7 +192,7 @@ expect_in "not checked: $HELPER" "$LOG" "new native files go with the native hun
 ok "make apply: the Java files apply to the synthetic tree; native ones reported as not checked"
 
 before=$(tree_sum "$W/a")
-if patchmake PATCHSET_ROOT="$F" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture apply UPSTREAM="$W/a" \
+if patchmake PATCHSET_ROOT="$F" PATCHSET_RULES="$RULES" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture apply UPSTREAM="$W/a" \
     > "$LOG" 2>&1; then fail "applying twice succeeded"; fi
 expect_in "already applied" "$LOG" "a second apply says why it stops"
 [[ "$(tree_sum "$W/a")" == "$before" ]] || fail "a refused second apply changed the tree"
@@ -182,7 +203,7 @@ fresh b
 line=$("$PYTHON" "$TOOL" context-line --patch "$P" --path "$CACHE")
 sed -i "${line}s/.*/    broken on purpose/" "$W/b/$CACHE"
 before=$(tree_sum "$W/b")
-if patchmake PATCHSET_ROOT="$F" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture apply UPSTREAM="$W/b" \
+if patchmake PATCHSET_ROOT="$F" PATCHSET_RULES="$RULES" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture apply UPSTREAM="$W/b" \
     > "$LOG" 2>&1; then cat "$LOG"; fail "make apply succeeded on a tree where a hunk cannot apply"; fi
 cat "$LOG"
 expect_in "hunk 1 of 3 of $CACHE does not apply" "$LOG" "the failing hunk is named"
@@ -196,7 +217,7 @@ ok "a failing hunk is named and nothing is half-applied"
 fresh c
 "$PYTHON" "$TOOL" fake-native --patch "$P" --output "$W/c" > "$LOG"
 cp -a "$W/c" "$W/d"
-patchmake PATCHSET_ROOT="$F" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture apply UPSTREAM="$W/c" \
+patchmake PATCHSET_ROOT="$F" PATCHSET_RULES="$RULES" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture apply UPSTREAM="$W/c" \
     > "$LOG" 2>&1 || { cat "$LOG"; fail "make apply with native sources present"; }
 expect_in "applied: $HUNKS" "$LOG" "native hunks are applied when UPSTREAM has the file"
 grep -q "not checked" "$LOG" && fail "native files reported as not checked although UPSTREAM has them"
@@ -206,7 +227,7 @@ cmp -s "$F/$HELPER" "$W/c/$HELPER" || fail "the new native file was not written"
 line=$("$PYTHON" "$TOOL" context-line --patch "$P" --path "$HUNKS")
 sed -i "${line}s/.*/    broken on purpose/" "$W/d/$HUNKS"
 before=$(tree_sum "$W/d")
-if patchmake PATCHSET_ROOT="$F" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture apply UPSTREAM="$W/d" \
+if patchmake PATCHSET_ROOT="$F" PATCHSET_RULES="$RULES" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture apply UPSTREAM="$W/d" \
     > "$LOG" 2>&1; then fail "make apply succeeded with a broken native hunk"; fi
 expect_in "hunk 1 of 2 of $HUNKS does not apply" "$LOG" "the failing native hunk is named"
 [[ "$(tree_sum "$W/d")" == "$before" ]] || fail "a failed native apply changed the tree"
@@ -217,7 +238,7 @@ ok "native hunks are checked and applied when UPSTREAM has them; a broken one is
 fresh e
 git -C "$W/e" init -q && git -C "$W/e" add -A \
     && git -C "$W/e" -c user.name=t -c user.email=t@t commit -qm base
-patchmake PATCHSET_ROOT="$F" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture apply UPSTREAM="$W/e" \
+patchmake PATCHSET_ROOT="$F" PATCHSET_RULES="$RULES" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture apply UPSTREAM="$W/e" \
     > "$LOG" 2>&1 || { cat "$LOG"; fail "make apply on a git checkout"; }
 git -C "$W/e" status --porcelain > "$W/status"
 expect_in " M $CACHE" "$W/status" "git sees Cache.java changed in the checkout"
@@ -231,10 +252,10 @@ bad() {  # bad <what> <expected message> <make args...>
     expect_in "$msg" "$LOG" "$what"
 }
 bad "apply without UPSTREAM" "make apply needs UPSTREAM" \
-    PATCHSET_ROOT="$F" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture apply
+    PATCHSET_ROOT="$F" PATCHSET_RULES="$RULES" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture apply
 mkdir -p "$W/not-a-checkout"
 bad "apply to a non-checkout" "does not look like an OpenJDK checkout" \
-    PATCHSET_ROOT="$F" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture apply UPSTREAM="$W/not-a-checkout"
+    PATCHSET_ROOT="$F" PATCHSET_RULES="$RULES" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture apply UPSTREAM="$W/not-a-checkout"
 G="$W/badset"
 rm -rf "$G" && mkdir -p "$G/$(dirname "$HUNKS")"
 sed 's/^@@ -10,6 +10,7 @@/@@ -10,6 +10,9 @@/' "$F/$HUNKS.patch" > "$G/$HUNKS.patch"
@@ -261,7 +282,13 @@ R="$OUTPUTDIR/patch/java.base-jdk$FEATURE.patch"
 [[ -s "$R" ]] || fail "make patch wrote no $R"
 patch_paths "$R" > "$W/real-paths"
 while read -r f; do
-    grep -qxF -- "${f%.patch}" "$W/real-paths" || fail "$f is under src/ but not in $R"
+    grep -qxF -- "${f%.patch}" "$W/real-paths" && continue
+    # Only a file that a release-specific rule leaves out may be missing, and
+    # the patch must say so.
+    grep -qE "^exclude +$f +(if|unless) " "$TOPDIR/webrev/patchset.rules" \
+        || fail "$f is under src/ but not in $R"
+    grep -qF "  $f   (" "$R" || fail "$f is left out of $R without a word"
+    echo "note: $f is left out for JDK $FEATURE by a release-specific rule"
 done < "$W/src-files"
 grep -vE '^(src|test/(jdk|micro|lib))/' "$W/real-paths" && fail "$R holds files outside src/ and the test trees"
 grep -xE 'test/jdk/(TEST\.(ROOT|groups)|build/.*)' "$W/real-paths" && fail "$R holds our jtreg harness files"

@@ -251,7 +251,10 @@ R="$OUTPUTDIR/webrev"
 n=$(check_webrev "$R" "java.base-jdk$FEATURE") || { echo "$n"; exit 1; }
 git -C "$TOPDIR" ls-files --cached --others --exclude-standard -- src > "$W/src-files"
 while read -r f; do
-    grep -qxF -- "${f%.patch}" "$W/paths" || fail "$f is under src/ but not in the webrev"
+    grep -qxF -- "${f%.patch}" "$W/paths" && continue
+    grep -qE "^exclude +$f +(if|unless) " "$TOPDIR/webrev/patchset.rules" \
+        || fail "$f is under src/ but not in the webrev"
+    expect_in "Left out for this base JDK: $f " "$R/index.html" "the index says $f was left out"
 done < "$W/src-files"
 ok "$R: $n files, every file under src/ listed, views and links complete"
 rm -rf "${W:?}/real.first" && cp -a "$R" "$W/real.first"
