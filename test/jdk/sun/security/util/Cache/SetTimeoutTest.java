@@ -60,15 +60,19 @@ public class SetTimeoutTest {
     static void expiredStayExpired(boolean soft) {
         CacheProbe.ManualClock clock = new CacheProbe.ManualClock(0);
         Cache<String, String> c = CacheProbe.newCache(soft, 0, 10, 0, clock);
-        c.put("a", "1");
-        c.put("b", "2");
+        // more expired entries than one operation removes, so that most
+        // are still in the cache, untouched, when the timeout changes
+        for (int i = 0; i < 100; i++) {
+            c.put("e" + i, "x");
+        }
         clock.advanceSeconds(5);
         c.put("c", "3");
-        clock.advanceSeconds(7);        // a, b expired (12 s); c alive (7 s)
-        // no operation has touched a or b since they expired
+        clock.advanceSeconds(7);        // e* expired (12 s); c alive (7 s)
         c.setTimeout(3600);
-        CacheProbe.checkEquals(null, c.get("a"), "expired a stays expired");
-        CacheProbe.checkEquals(null, c.get("b"), "expired b stays expired");
+        for (int i = 99; i >= 0; i--) {
+            CacheProbe.checkEquals(null, c.get("e" + i),
+                    "expired e" + i + " stays expired");
+        }
         CacheProbe.checkEquals("3", c.get("c"), "c lives on");
         CacheProbe.checkEquals(Map.of("c", "3"), CacheProbe.entries(c),
                 "visited entries after lengthening");

@@ -32,8 +32,9 @@ import java.util.function.LongSupplier;
  *     was put, measured with {@link System#nanoTime()} so that stepping the
  *     wall clock has no effect; changing the lifetime applies to the
  *     entries already cached;
- * <li>no operation other than {@link #size()}, {@link #accept},
- *     {@link #setCapacity} and {@link #clear()} does more than a small,
+ * <li>no operation other than {@link #size()} (which finishes removing
+ *     expired entries), {@link #accept} (which copies the live entries) and
+ *     {@link #setCapacity} (which drops entries) does more than a small,
  *     fixed amount of work, however many entries expire at once: expired
  *     entries are removed a few at a time by the operations that follow;
  * <li>safe for concurrent use by multiple threads.
@@ -365,12 +366,10 @@ final class NullCache<K,V> extends Cache<K,V> {
  * cleared soft references and moves at most {@code STEP} hash buckets, so
  * a burst of expiries is paid off over the operations that follow.
  *
- * <p>A node is a {@link SoftReference}: in a soft cache its referent is the
- * value; in a hard cache the referent is null and {@link Node#value} holds
- * the value. One class for both keeps the per-entry memory at or below the
- * stock implementation's (a 64-byte node against the stock
- * 32-byte map entry plus 32-byte or 48-byte cache entry, with compressed
- * references) and one code path.
+ * <p>One node per entry, and no map entry besides it: a {@link HardNode}
+ * holds its value, a {@link SoftNode} is itself the soft reference to its
+ * value. Both cost less than the base JDK's map entry plus cache entry
+ * (see doc/cache-design.md and EntryFootprintTest).
  */
 final class MemoryCache<K,V> extends Cache<K,V> {
 
@@ -493,10 +492,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
             return;
         }
         if (canQueue && maxQueueSize > 0) {
-            if (old != null && old.value instanceof Tickets<?,?>
-                    && !expired(old.time, now)) {
-                @SuppressWarnings("unchecked")
-                Tickets<K,V> tickets = (Tickets<K,V>) old.value;
+            Tickets<K,V> tickets = old == null ? null : old.tickets();
+            if (tickets != null && !expired(old.time(), now)) {
                 addTicket(old, tickets, value, now);
                 moveToTail(old, now);
                 return;
@@ -504,9 +501,9 @@ final class MemoryCache<K,V> extends Cache<K,V> {
             if (old != null) {
                 unlink(old);
             }
-            Node<K,V> n = new Node<>(key, null, now, null);
-            Tickets<K,V> tickets = new Tickets<>(maxQueueSize);
-            n.value = tickets;
+            // the key's node holds its queue strongly, also in a soft cache
+            tickets = new Tickets<>(maxQueueSize);
+            HardNode<K,V> n = new HardNode<>(key, tickets, now);
             addTicket(n, tickets, value, now);
             insert(n);
             return;
@@ -514,11 +511,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         if (old != null) {
             unlink(old);
         }
-        Node<K,V> n = new Node<>(key, soft ? value : null, now, queue);
-        if (!soft) {
-            n.value = value;
-        }
-        insert(n);
+        insert(soft ? new SoftNode<>(key, value, now, queue)
+                    : new HardNode<>(key, value, now));
     }
 
     @Override
@@ -529,21 +523,20 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         if (n == null) {
             return null;
         }
-        if (expired(n.time, now)) {
+        if (expired(n.time(), now)) {
             unlink(n);
             return null;
         }
-        if (n.value instanceof Tickets<?,?>) {
-            @SuppressWarnings("unchecked")
-            Tickets<K,V> tickets = (Tickets<K,V>) n.value;
+        Tickets<K,V> tickets = n.tickets();
+        if (tickets != null) {
             V v = takeTicket(tickets, now);
             if (tickets.isEmpty()) {
                 unlink(n);
             }
             return v;
         }
-        V v = valueOf(n);
-        if (v == null && soft) {
+        V v = n.value();
+        if (v == null && n instanceof SoftNode) {
             unlink(n);      // cleared by the GC
         }
         return v;
@@ -567,14 +560,9 @@ final class MemoryCache<K,V> extends Cache<K,V> {
             return null;
         }
         V v = null;
-        if (!expired(n.time, now)) {
-            if (n.value instanceof Tickets<?,?>) {
-                @SuppressWarnings("unchecked")
-                Tickets<K,V> tickets = (Tickets<K,V>) n.value;
-                v = takeTicket(tickets, now);
-            } else {
-                v = valueOf(n);
-            }
+        if (!expired(n.time(), now)) {
+            Tickets<K,V> tickets = n.tickets();
+            v = tickets != null ? takeTicket(tickets, now) : n.value();
         }
         unlink(n);
         return v;
@@ -615,25 +603,15 @@ final class MemoryCache<K,V> extends Cache<K,V> {
             snapshot = new HashMap<>(Math.max(16, (int) (count / 0.75f) + 1));
             // newest first: the walk stops at the first expired node, so it
             // never touches the expired prefix
-            for (Node<K,V> n = tail; n != null; n = n.before) {
-                if (expired(n.time, now)) {
+            for (Node<K,V> n = tail; n != null; n = n.before()) {
+                if (expired(n.time(), now)) {
                     break;
                 }
-                V v;
-                if (n.value instanceof Tickets<?,?>) {
-                    @SuppressWarnings("unchecked")
-                    Tickets<K,V> tickets = (Tickets<K,V>) n.value;
-                    v = peekTicket(tickets, now);
-                    if (v == null) {
-                        continue;
-                    }
-                } else {
-                    v = valueOf(n);
-                    if (v == null && soft) {
-                        continue;
-                    }
+                Tickets<K,V> tickets = n.tickets();
+                V v = tickets != null ? peekTicket(tickets, now) : n.value();
+                if (v != null || n instanceof HardNode && tickets == null) {
+                    snapshot.put(n.key(), v);
                 }
-                snapshot.put(n.key, v);
             }
         }
         // outside the lock: the visitor may use the cache
@@ -657,12 +635,12 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     private void expunge(long now, int budget) {
         while (budget-- > 0 && head != null) {
             examined++;
-            if (!expired(head.time, now)) {
+            if (!expired(head.time(), now)) {
                 break;
             }
             unlink(head);
         }
-        if (floorActive && (head == null || head.time - floor > 0)) {
+        if (floorActive && (head == null || head.time() - floor > 0)) {
             // every node put before the floor is gone; drop it before
             // nanoTime can wrap around it
             floorActive = false;
@@ -680,35 +658,29 @@ final class MemoryCache<K,V> extends Cache<K,V> {
                 return;
             }
             examined++;
-            @SuppressWarnings("unchecked")
-            Node<K,V> n = (Node<K,V>) r;
-            if (n.isRemoved()) {
-                continue;
-            }
-            if (n instanceof Ticket<K,V> t) {
-                Node<K,V> owner = t.owner;
+            if (r instanceof Ticket<?,?>) {
                 @SuppressWarnings("unchecked")
-                Tickets<K,V> tickets = (Tickets<K,V>) owner.value;
+                Ticket<K,V> t = (Ticket<K,V>) r;
+                Node<K,V> owner = t.owner;
+                if (owner == null) {
+                    continue;       // handed out or dropped already
+                }
+                Tickets<K,V> tickets = owner.tickets();
                 tickets.removeCleared(this);
                 if (tickets.isEmpty()) {
                     unlink(owner);
                 }
             } else {
-                unlink(n);
+                @SuppressWarnings("unchecked")
+                SoftNode<K,V> n = (SoftNode<K,V>) r;
+                if (!n.isRemoved()) {
+                    unlink(n);
+                }
             }
         }
     }
 
     // ---- the list and the table
-
-    private V valueOf(Node<K,V> n) {
-        if (soft) {
-            return n.get();
-        }
-        @SuppressWarnings("unchecked")
-        V v = (V) n.value;
-        return v;
-    }
 
     private static int hash(Object key) {
         if (key == null) {
@@ -738,9 +710,10 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     }
 
     private static <K,V> Node<K,V> findIn(Node<K,V> n, Object key, int h) {
-        for (; n != null; n = n.chain) {
-            if (n.hash == h && (n.key == key
-                    || (key != null && key.equals(n.key)))) {
+        for (; n != null; n = n.chain()) {
+            Object k;
+            if (n.hash() == h && ((k = n.key()) == key
+                    || (key != null && key.equals(k)))) {
                 return n;
             }
         }
@@ -758,9 +731,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
             table = newTable(table.length * 2);
             migrated = 0;
         }
-        n.hash = hash(n.key);
-        int i = n.hash & (table.length - 1);
-        n.chain = table[i];
+        int i = n.hash() & (table.length - 1);
+        n.chain(table[i]);
         table[i] = n;
         append(n);
         count++;
@@ -790,9 +762,9 @@ final class MemoryCache<K,V> extends Cache<K,V> {
             old[migrated++] = null;
             while (n != null) {
                 examined++;
-                Node<K,V> next = n.chain;
-                int i = n.hash & mask;
-                n.chain = table[i];
+                Node<K,V> next = n.chain();
+                int i = n.hash() & mask;
+                n.chain(table[i]);
                 table[i] = n;
                 n = next;
             }
@@ -805,12 +777,12 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     private void removeFromTable(Node<K,V> n) {
         if (oldTable != null) {
-            int i = n.hash & (oldTable.length - 1);
+            int i = n.hash() & (oldTable.length - 1);
             if (i >= migrated && unchain(oldTable, i, n)) {
                 return;
             }
         }
-        if (!unchain(table, n.hash & (table.length - 1), n)) {
+        if (!unchain(table, n.hash() & (table.length - 1), n)) {
             throw new IllegalStateException("node not in the table");
         }
     }
@@ -818,12 +790,12 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     private static <K,V> boolean unchain(Node<K,V>[] t, int i, Node<K,V> n) {
         Node<K,V> p = t[i];
         if (p == n) {
-            t[i] = n.chain;
+            t[i] = n.chain();
             return true;
         }
-        for (; p != null; p = p.chain) {
-            if (p.chain == n) {
-                p.chain = n.chain;
+        for (; p != null; p = p.chain()) {
+            if (p.chain() == n) {
+                p.chain(n.chain());
                 return true;
             }
         }
@@ -831,32 +803,34 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     }
 
     private void append(Node<K,V> n) {
-        n.before = tail;
-        n.after = null;
+        n.before(tail);
+        n.after(null);
         if (tail == null) {
             head = n;
         } else {
-            tail.after = n;
+            tail.after(n);
         }
         tail = n;
     }
 
     private void detach(Node<K,V> n) {
-        if (n.before == null) {
-            head = n.after;
+        Node<K,V> b = n.before();
+        Node<K,V> a = n.after();
+        if (b == null) {
+            head = a;
         } else {
-            n.before.after = n.after;
+            b.after(a);
         }
-        if (n.after == null) {
-            tail = n.before;
+        if (a == null) {
+            tail = b;
         } else {
-            n.after.before = n.before;
+            a.before(b);
         }
     }
 
     private void moveToTail(Node<K,V> n, long now) {
         detach(n);
-        n.time = now;
+        n.time(now);
         append(n);
     }
 
@@ -865,9 +839,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         removeFromTable(n);
         detach(n);
         count--;
-        if (n.value instanceof Tickets<?,?>) {
-            @SuppressWarnings("unchecked")
-            Tickets<K,V> tickets = (Tickets<K,V>) n.value;
+        Tickets<K,V> tickets = n.tickets();
+        if (tickets != null) {
             tickets.dropAll();
         }
         n.dispose();
@@ -880,11 +853,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         if (tickets.size() >= maxQueueSize) {
             tickets.removeFirst().dispose();
         }
-        Ticket<K,V> t = new Ticket<>(owner, soft ? value : null, now, queue);
-        if (!soft) {
-            t.value = value;
-        }
-        tickets.addLast(t);
+        tickets.addLast(new Ticket<>(owner, value, now, soft ? queue : null));
     }
 
     /** Removes and returns the oldest live ticket's value, or null. */
@@ -892,7 +861,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         while (!tickets.isEmpty()) {
             examined++;
             Ticket<K,V> t = tickets.removeFirst();
-            V v = expired(t.time, now) ? null : valueOf(t);
+            V v = expired(t.time, now) ? null : t.value();
             t.dispose();
             if (v != null) {
                 return v;
@@ -904,7 +873,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     /** Returns the oldest live ticket's value without taking it. */
     private V peekTicket(Tickets<K,V> tickets, long now) {
         for (Ticket<K,V> t : tickets) {
-            V v = expired(t.time, now) ? null : valueOf(t);
+            V v = expired(t.time, now) ? null : t.value();
             if (v != null) {
                 return v;
             }
@@ -912,53 +881,148 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         return null;
     }
 
-    /**
-     * A cache entry: a hash table node and a list node in one. See the
-     * class comment for why it is a soft reference even in a hard cache.
-     */
-    static class Node<K,V> extends SoftReference<V> {
-        int hash;
-        K key;
-        Object value;       // hard value, or the Tickets of a queue key
-        Node<K,V> chain;    // next in the hash bucket
-        Node<K,V> before;   // older in the list
-        Node<K,V> after;    // newer in the list; this node once removed
-        long time;          // when put, from the cache's clock
+    // ---- nodes
 
-        Node(K key, V referent, long time, ReferenceQueue<V> queue) {
-            super(referent, queue);
+    /**
+     * A cache entry: a hash table node and a list node in one. Two classes
+     * implement it, so that a hard entry does not pay for a reference
+     * object and a soft one needs no second object.
+     */
+    interface Node<K,V> {
+        int hash();
+        K key();
+        /** The value; null if a soft value was cleared. */
+        V value();
+        /** The queued values if this key has a queue, else null. */
+        Tickets<K,V> tickets();
+        Node<K,V> chain();              // next in the hash bucket
+        void chain(Node<K,V> n);
+        Node<K,V> before();             // older in the list
+        void before(Node<K,V> n);
+        Node<K,V> after();              // newer in the list
+        void after(Node<K,V> n);
+        long time();                    // when put, from the cache's clock
+        void time(long t);
+        /** Drops key and value so a removed node holds on to nothing. */
+        void dispose();
+    }
+
+    /** An entry that holds its value, or the queue of a queued key. */
+    static final class HardNode<K,V> implements Node<K,V> {
+        private final int hash;
+        private K key;
+        private Object value;           // V, or Tickets<K,V>
+        private Node<K,V> chain;
+        private Node<K,V> before;
+        private Node<K,V> after;
+        private long time;
+
+        HardNode(K key, Object value, long time) {
+            this.hash = MemoryCache.hash(key);
+            this.key = key;
+            this.value = value;
+            this.time = time;
+        }
+
+        @Override public int hash() { return hash; }
+        @Override public K key() { return key; }
+        @Override public Node<K,V> chain() { return chain; }
+        @Override public void chain(Node<K,V> n) { chain = n; }
+        @Override public Node<K,V> before() { return before; }
+        @Override public void before(Node<K,V> n) { before = n; }
+        @Override public Node<K,V> after() { return after; }
+        @Override public void after(Node<K,V> n) { after = n; }
+        @Override public long time() { return time; }
+        @Override public void time(long t) { time = t; }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public V value() {
+            return value instanceof Tickets<?,?> ? null : (V) value;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public Tickets<K,V> tickets() {
+            return value instanceof Tickets<?,?> ? (Tickets<K,V>) value : null;
+        }
+
+        @Override
+        public void dispose() {
+            key = null;
+            value = null;
+            chain = null;
+            before = null;
+            after = null;
+        }
+    }
+
+    /** An entry that is itself the soft reference to its value. */
+    static final class SoftNode<K,V> extends SoftReference<V>
+            implements Node<K,V> {
+        private final int hash;
+        private K key;
+        private Node<K,V> chain;
+        private Node<K,V> before;
+        private Node<K,V> after;        // this node once removed
+        private long time;
+
+        SoftNode(K key, V value, long time, ReferenceQueue<V> queue) {
+            super(value, queue);
+            this.hash = MemoryCache.hash(key);
             this.key = key;
             this.time = time;
         }
 
+        @Override public int hash() { return hash; }
+        @Override public K key() { return key; }
+        @Override public V value() { return get(); }
+        @Override public Tickets<K,V> tickets() { return null; }
+        @Override public Node<K,V> chain() { return chain; }
+        @Override public void chain(Node<K,V> n) { chain = n; }
+        @Override public Node<K,V> before() { return before; }
+        @Override public void before(Node<K,V> n) { before = n; }
+        @Override public Node<K,V> after() { return after; }
+        @Override public void after(Node<K,V> n) { after = n; }
+        @Override public long time() { return time; }
+        @Override public void time(long t) { time = t; }
+
+        /** Whether the node left the cache (the GC may queue it later). */
         boolean isRemoved() {
             return after == this;
         }
 
-        /** Drops key and value so a removed node holds on to nothing. */
-        void dispose() {
+        @Override
+        public void dispose() {
             clear();
             key = null;
-            value = null;
             chain = null;
             before = null;
             after = this;
         }
     }
 
-    /** One value queued under a key. */
-    static final class Ticket<K,V> extends Node<K,V> {
-        Node<K,V> owner;
+    /** One value queued under a key; soft in a soft cache. */
+    static final class Ticket<K,V> extends SoftReference<V> {
+        final long time;
+        Node<K,V> owner;                // null once handed out or dropped
+        private Object hard;            // the value in a hard cache
 
-        Ticket(Node<K,V> owner, V referent, long time,
-                ReferenceQueue<V> queue) {
-            super(null, referent, time, queue);
+        Ticket(Node<K,V> owner, V value, long time, ReferenceQueue<V> queue) {
+            super(queue == null ? null : value, queue);
             this.owner = owner;
+            this.time = time;
+            this.hard = queue == null ? value : null;
         }
 
-        @Override
+        @SuppressWarnings("unchecked")
+        V value() {
+            return owner == null ? null : hard != null ? (V) hard : get();
+        }
+
         void dispose() {
-            super.dispose();
+            clear();
+            hard = null;
             owner = null;
         }
     }
@@ -987,6 +1051,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
             return deque.removeFirst();
         }
 
+        @Override
         public Iterator<Ticket<K,V>> iterator() {
             return deque.iterator();
         }
@@ -995,7 +1060,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         void removeCleared(MemoryCache<K,V> cache) {
             deque.removeIf(t -> {
                 cache.examined++;
-                if (t.get() == null) {
+                if (t.value() == null) {
                     t.dispose();
                     return true;
                 }
