@@ -215,6 +215,26 @@ def clean_comment(lines: List[str]) -> List[str]:
     return out
 
 
+BASELINES_RE = re.compile(r"^#?\s*Baselines:(.*)$")
+
+
+def hunk_file_baselines(data: str, source: str) -> Optional[List[str]]:
+    """The feature versions a hunk file's `Baselines: 17 25` line (before
+    its first `---`) names, or None when it has no such line: hunks that
+    exist for some releases only (the file was removed or added upstream)."""
+    for line in split_lines(data):
+        if line.startswith("--- "):
+            break
+        m = BASELINES_RE.match(line.rstrip("\r\n"))
+        if m:
+            names = [n.rstrip("u") for n in re.split(r"[\s,]+", m.group(1).strip()) if n]
+            if not names or not all(n.isdigit() for n in names):
+                raise PatchSetError("%s: %r: expected feature versions, e.g. 'Baselines: 17 25'"
+                                    % (source, line.rstrip("\r\n")))
+            return names
+    return None
+
+
 def parse_hunk_file(data: str, source: str, target: str):
     """A `.patch` hunk file: optional comment lines, then `--- `/`+++ `
     headers naming `target` (with or without a/ b/), then hunks."""
@@ -553,6 +573,7 @@ class PatchSet:
         self.root = root
         self.baseline = baseline
         self.rules = Rules(rules_path, feature)
+        self.feature = feature
         self.notes: List[str] = []      # things a user should know, not errors
         self.left_out: List[Tuple[str, str]] = []
         self.changes: List[FileChange] = self._collect()
@@ -562,8 +583,9 @@ class PatchSet:
         files = [f for f in listed if self.rules.selects(f)]
         chosen = set(files)
         # Said out loud, so that nobody wonders where a file went.
-        self.left_out = [(f, self.rules.release_rule(f)) for f in listed
-                         if f not in chosen and self.rules.release_rule(f)]
+        rules_name = os.path.basename(self.rules.path)
+        self.left_out = [(f, "%s: %s" % (rules_name, self.rules.release_rule(f)))
+                         for f in listed if f not in chosen and self.rules.release_rule(f)]
         present = set(files)
         changes = []
         for f in files:
@@ -581,7 +603,16 @@ class PatchSet:
                     raise PatchSetError(
                         "%s and %s both exist: store a file either whole or as hunks, not both"
                         % (target, f))
-                changes.append(self._hunk_change(f, target, decode(data)))
+                text = decode(data)
+                baselines = hunk_file_baselines(text, f)
+                if baselines is not None:
+                    if not self.feature:
+                        raise PatchSetError("%s names its baselines, but the base JDK's feature "
+                                            "version was not given (--feature)" % f)
+                    if self.feature not in baselines:
+                        self.left_out.append((f, "its 'Baselines: %s' line" % " ".join(baselines)))
+                        continue
+                changes.append(self._hunk_change(f, target, text))
             else:
                 ch = self._whole_change(f, data, mode)
                 if ch is None:
@@ -589,6 +620,7 @@ class PatchSet:
                 else:
                     changes.append(ch)
         changes.sort(key=lambda c: c.path)
+        self.left_out.sort()
         return changes
 
     def _whole_change(self, path: str, data: bytes, mode: str) -> Optional[FileChange]:
@@ -658,7 +690,7 @@ class PatchSet:
             # The hunk files' notes are in the webrev; here they would bury the list.
             head.append("  %-10s %s" % (note, c.path))
         if self.left_out:
-            head += ["", "Left out for this base JDK (webrev/patchset.rules):"]
+            head += ["", "Left out for this base JDK:"]
             head += ["  %s   (%s)" % (f, rule) for f, rule in self.left_out]
         head += ["", "Apply from the top of an OpenJDK checkout: git apply <this file>", "", ""]
         # git apply ignores text before the first "diff --git"; keep it free

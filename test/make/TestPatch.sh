@@ -120,6 +120,9 @@ LEGACY=src/java.base/windows/native/libnet/Legacy.c
 FUTURE=src/java.base/windows/native/libnet/Future.c
 sed "s|$HUNKS|$LEGACY|" "$F/$HUNKS.patch" > "$F/$LEGACY.patch"
 sed "s|$HUNKS|$FUTURE|" "$F/$HUNKS.patch" > "$F/$FUTURE.patch"
+# And a hunk file that says so of itself: for JDK 1 only.
+ONLY1=src/java.base/windows/native/libnet/OnlyOne.c
+{ echo "# Baselines: 1"; sed "s|$HUNKS|$ONLY1|" "$F/$HUNKS.patch"; } > "$F/$ONLY1.patch"
 RULES="$W/fixture.rules"
 {
     echo "exclude $LEGACY.patch unless jdk$FEATURE"
@@ -146,14 +149,17 @@ diff -u "$W/expected-paths" "$W/actual-paths" \
     || fail "the patch does not hold exactly the selected files (src/, test/jdk, test/lib, test/micro; not TEST.ROOT/TEST.groups, test/jdk/build, make, doc, test/make, test/native, webrev, ignored files)"
 LC_ALL=C sort -c "$W/actual-paths" || fail "the patch's files are not in path order"
 ok "the patch holds exactly the patch set's files, in path order"
-expect_in "  $FUTURE.patch   (exclude $FUTURE.patch if jdk$FEATURE)" "$P" \
+expect_in "  $FUTURE.patch   (fixture.rules: exclude $FUTURE.patch if jdk$FEATURE)" "$P" \
     "the patch says which file it left out for this base JDK, and by which rule"
+expect_in "  $ONLY1.patch   (its 'Baselines: 1' line)" "$P" \
+    "the patch says which hunk file its Baselines line left out"
 grep -q "$LEGACY.patch   (" "$P" && fail "a file kept for this base JDK is listed as left out"
 patchmake PATCHSET_ROOT="$F" PATCHSET_RULES="$RULES" PATCH_OUTPUTDIR="$W/other" BOOT_JDK_FEATURE=1 \
     patch > "$LOG" 2>&1 || { cat "$LOG"; fail "make patch for another base JDK"; }
 patch_paths "$W/other/java.base-jdk1.patch" > "$W/other-paths"
 grep -qxF "$LEGACY" "$W/other-paths" && fail "a hunk file for JDK $FEATURE only is in the patch for JDK 1"
 grep -qxF "$FUTURE" "$W/other-paths" || fail "a hunk file for all but JDK $FEATURE is not in the patch for JDK 1"
+grep -qxF "$ONLY1" "$W/other-paths" || fail "a hunk file with 'Baselines: 1' is not in the patch for JDK 1"
 ok "release-specific rules: each file only in the patch for the base JDKs it is for"
 
 expect_in "JDK $VERSION" "$P" "the patch header names the baseline version"
@@ -263,6 +269,9 @@ bad "a hunk whose counts are wrong" "$HUNKS.patch" PATCHSET_ROOT="$G" PATCH_OUTP
 expect_in "hunk 1" "$LOG" "the bad hunk is named"
 sed 's|FixtureNet.c|Other.c|' "$F/$HUNKS.patch" > "$G/$HUNKS.patch"
 bad "a hunk file naming another file" "must patch $HUNKS" PATCHSET_ROOT="$G" PATCH_OUTPUTDIR="$W/bad" patch
+{ echo "# Baselines: seventeen"; cat "$F/$HUNKS.patch"; } > "$G/$HUNKS.patch"
+bad "a Baselines line without versions" "expected feature versions" \
+    PATCHSET_ROOT="$G" PATCH_OUTPUTDIR="$W/bad" patch
 cp "$F/$HUNKS.patch" "$G/$HUNKS.patch"
 echo "int x;" > "$G/$HUNKS"
 bad "a file stored whole and as hunks" "both exist" PATCHSET_ROOT="$G" PATCH_OUTPUTDIR="$W/bad" patch
@@ -286,9 +295,11 @@ while read -r f; do
     # Only a file that a release-specific rule leaves out may be missing, and
     # the patch must say so.
     grep -qE "^exclude +$f +(if|unless) " "$TOPDIR/webrev/patchset.rules" \
+        || { [[ "$f" == *.patch ]] && grep -qE "^#? *Baselines:" "$TOPDIR/$f" \
+             && ! grep -qE "^#? *Baselines:.*\<$FEATURE\>" "$TOPDIR/$f"; } \
         || fail "$f is under src/ but not in $R"
     grep -qF "  $f   (" "$R" || fail "$f is left out of $R without a word"
-    echo "note: $f is left out for JDK $FEATURE by a release-specific rule"
+    echo "note: $f is left out for JDK $FEATURE (a release-specific rule or Baselines line)"
 done < "$W/src-files"
 grep -vE '^(src|test/(jdk|micro|lib))/' "$W/real-paths" && fail "$R holds files outside src/ and the test trees"
 grep -xE 'test/jdk/(TEST\.(ROOT|groups)|build/.*)' "$W/real-paths" && fail "$R holds our jtreg harness files"

@@ -253,6 +253,8 @@ git -C "$TOPDIR" ls-files --cached --others --exclude-standard -- src > "$W/src-
 while read -r f; do
     grep -qxF -- "${f%.patch}" "$W/paths" && continue
     grep -qE "^exclude +$f +(if|unless) " "$TOPDIR/webrev/patchset.rules" \
+        || { [[ "$f" == *.patch ]] && grep -qE "^#? *Baselines:" "$TOPDIR/$f" \
+             && ! grep -qE "^#? *Baselines:.*\<$FEATURE\>" "$TOPDIR/$f"; } \
         || fail "$f is under src/ but not in the webrev"
     expect_in "Left out for this base JDK: $f " "$R/index.html" "the index says $f was left out"
 done < "$W/src-files"
