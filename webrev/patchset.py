@@ -12,7 +12,6 @@ A file of the patch set is either
 """
 
 import difflib
-import fnmatch
 import hashlib
 import os
 import re
@@ -156,7 +155,8 @@ def parse_hunks(lines: List[str], pos: int, where: str) -> Tuple[List[Hunk], int
             if op not in " -+":
                 raise PatchSetError(
                     "%s:%d: hunk %d (%s): line starts with %r, not ' ', '-' or '+' "
-                    "(or the @@ counts are wrong: expected %d old and %d new lines, found %d and %d)"
+                    "(or the @@ counts are wrong: expected %d old and %d new lines, "
+                    "found %d and %d)"
                     % (where, pos + 1, hunk_no, m.group(0), op, old_count, new_count,
                        old_seen, new_seen))
             hlines.append((op, raw[1:]))
@@ -591,7 +591,8 @@ class PatchSet:
         for f in files:
             full = os.path.join(self.root, f)
             if os.path.islink(full):
-                raise PatchSetError("%s: a symbolic link; the patch set holds regular files only" % f)
+                raise PatchSetError("%s: a symbolic link; the patch set holds regular files only"
+                                    % f)
             with open(full, "rb") as fh:
                 data = fh.read()
             if b"\0" in data:

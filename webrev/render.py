@@ -243,7 +243,8 @@ def index_page(ps: PatchSet, name: str) -> List[ET.Element]:
     info = el("table", class_="summary")
     rows = [("Baseline", "JDK %s" % b.version),
             ("Baseline sources", b.origin),
-            ("Compare against", b.zip_path + (" and UPSTREAM %s" % b.upstream if b.upstream else "")),
+            ("Compare against",
+             b.zip_path + (" and UPSTREAM %s" % b.upstream if b.upstream else "")),
             ("Summary", "%d files: %s" % (len(ps.changes), ps.total().line()))]
     for k, v in rows:
         tr = sub(info, "tr")
