@@ -15,27 +15,8 @@
 # 1 failed, 77 skipped.
 set -euo pipefail
 
-fail() { echo "FAILED: $*"; exit 1; }
-skip() { echo "skipped: $*"; exit 77; }
-ok() { echo "ok: $*"; }
-
-: "${TOPDIR:?TOPDIR is not set}" "${OUTPUTDIR:?OUTPUTDIR is not set}"
-: "${TEST_WORK_DIR:?TEST_WORK_DIR is not set}"
-SPEC="$OUTPUTDIR/spec.gmk"
-[[ -f "$SPEC" ]] || fail "no spec.gmk at $SPEC"
-MAKE="${MAKE:-make}"
-
-# RunTests exports the spec's variables; when run by hand, ask the spec.
-spec_var() {
-    local name="$1"
-    if [[ -n "${!name+set}" ]]; then
-        printf '%s\n' "${!name}"
-    else
-        # $(info) and not echo: values hold parentheses, quotes, tildes.
-        # shellcheck disable=SC2016 # $(...) is make's, not the shell's
-        printf 'include %s\n$(info $(%s))\nx: ; @:\n' "$SPEC" "$name" | "$MAKE" -s -f - x
-    fi
-}
+# shellcheck source=test/make/lib/TestLib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/TestLib.sh"
 PYTHON="$(spec_var PYTHON)"
 ZIP="$(spec_var BOOT_JDK_SRC_ZIP)"
 FEATURE="$(spec_var BOOT_JDK_FEATURE)"
