@@ -11,7 +11,8 @@
 set -euo pipefail
 
 : "${BOOT_JDK:?run through make test TEST=make:TestConfigure}"
-: "${TEST_WORK_DIR:?run through make test TEST=make:TestConfigure}"
+# shellcheck source=test/make/lib/TestLib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/TestLib.sh"
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source_tree=$(cd "$here/../.." && pwd)
 
@@ -23,18 +24,6 @@ if [[ -d "$source_tree/build/tools" ]]; then
     mkdir -p "$tree/build"
     cp -R "$source_tree/build/tools" "$tree/build/"
 fi
-
-failures=0
-check() {
-    local what=$1
-    shift
-    if "$@"; then
-        echo "ok: $what"
-    else
-        echo "FAILED: $what"
-        failures=$((failures + 1))
-    fi
-}
 
 snapshot() {
     (cd "$tree" && find . -path ./build/tools -prune -o -print | LC_ALL=C sort)
@@ -120,8 +109,4 @@ check "CONF=nomatch is an error listing the confs" \
     <<<"$(run_make -n CONF=nomatch java.base)"
 check "make help needs no conf" grep -qF "make test [TEST=...]" <<<"$(run_make help)"
 
-if ((failures > 0)); then
-    echo "$failures check(s) failed"
-    exit 1
-fi
-echo "all checks passed"
+finish

@@ -8,19 +8,9 @@
 set -euo pipefail
 
 : "${IMAGE_JDK:?run through make test TEST=make:TestImages}"
-: "${BOOT_JDK:?}" "${TOPDIR:?}" "${CONF_NAME:?}"
-
-failures=0
-check() {
-    local what=$1
-    shift
-    if "$@"; then
-        echo "ok: $what"
-    else
-        echo "FAILED: $what"
-        failures=$((failures + 1))
-    fi
-}
+: "${BOOT_JDK:?}" "${CONF_NAME:?}"
+# shellcheck source=test/make/lib/TestLib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/TestLib.sh"
 
 is_elf() {
     [[ "$(head -c 4 "$1" | od -An -c | tr -d ' \n')" == '177ELF' ]]
@@ -43,8 +33,4 @@ again=$(make -C "$TOPDIR" CONF="$CONF_NAME" images 2>&1)
 check "an unchanged tree rebuilds nothing" \
     bash -c "! grep -qE '^(Compiling|Packaging|Linking|Restoring)' <<<'$again'"
 
-if ((failures > 0)); then
-    echo "$failures check(s) failed"
-    exit 1
-fi
-echo "all checks passed"
+finish

@@ -9,7 +9,8 @@
  * @summary A connect to a closed loopback port is refused at once on every
  *          connect path: Socket (untimed and timed), SocketChannel (blocking,
  *          and non-blocking with finishConnect), AsynchronousSocketChannel and
- *          an RMI registry lookup, to 127.0.0.1, ::1 and ::ffff:127.0.0.1.
+ *          an RMI registry lookup, to 127.0.0.1, 127.0.0.2, ::1 and
+ *          ::ffff:127.0.0.1.
  *          Windows used to retry the refused SYN for about 2 s per connect.
  * @modules java.rmi
  * @run main/othervm/timeout=300 LoopbackConnectRefused
@@ -124,14 +125,23 @@ public class LoopbackConnectRefused {
         System.out.println("All paths refused every attempt within the bound");
     }
 
-    /** 127.0.0.1 always; ::1 and ::ffff:127.0.0.1 where this stack has them. */
+    /** 127.0.0.1 always; 127.0.0.2, ::1 and ::ffff:127.0.0.1 where usable. */
     private static List<Destination> destinations() throws IOException {
         InetAddress v4 = InetAddress.getByAddress(new byte[] {127, 0, 0, 1});
         List<Destination> list = new ArrayList<>();
         list.add(new Destination("127.0.0.1", v4, v4, "127.0.0.1"));
 
+        // The rest of 127.0.0.0/8 is loopback too (not configured on macOS).
+        InetAddress v4other = InetAddress.getByAddress(new byte[] {127, 0, 0, 2});
+        String why = unusable(v4other, v4other);
+        if (why == null) {
+            list.add(new Destination("127.0.0.2", v4other, v4other, "127.0.0.2"));
+        } else {
+            System.out.println("SKIPPED 127.0.0.2: " + why);
+        }
+
         InetAddress v6 = InetAddress.getByName("::1");
-        String why = unusable(v6, v6);
+        why = unusable(v6, v6);
         if (why == null) {
             list.add(new Destination("::1", v6, v6, "::1"));
         } else {

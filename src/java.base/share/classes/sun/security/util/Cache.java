@@ -32,8 +32,9 @@ import java.util.function.LongSupplier;
  *     was put, measured with {@link System#nanoTime()} so that stepping the
  *     wall clock has no effect; changing the lifetime applies to the
  *     entries already cached;
- * <li>no operation other than {@link #size()}, {@link #accept},
- *     {@link #setCapacity} and {@link #clear()} does more than a small,
+ * <li>no operation other than {@link #size()} (which finishes removing
+ *     expired entries), {@link #accept} (which copies the live entries) and
+ *     {@link #setCapacity} (which drops entries) does more than a small,
  *     fixed amount of work, however many entries expire at once: expired
  *     entries are removed a few at a time by the operations that follow;
  * <li>safe for concurrent use by multiple threads.
