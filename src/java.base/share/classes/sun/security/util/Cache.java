@@ -517,8 +517,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     @Override
     public synchronized V get(Object key) {
-        long now = now();
-        maintain(now);
+        long now = readNow();
+        light(now);
         Node<K,V> n = find(key);
         if (n == null) {
             return null;
@@ -544,7 +544,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     @Override
     public synchronized void remove(Object key) {
-        maintain(now());
+        // removing needs no time: only a pending floor is paid off here
+        light(floorActive ? readNow() : 0L);
         Node<K,V> n = find(key);
         if (n != null) {
             unlink(n);
@@ -553,8 +554,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     @Override
     public synchronized V pull(Object key) {
-        long now = now();
-        maintain(now);
+        long now = readNow();
+        light(now);
         Node<K,V> n = find(key);
         if (n == null) {
             return null;
@@ -631,8 +632,44 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         }
     }
 
+    /**
+     * The bounded work of the operations that never add a node (get,
+     * remove, pull): purge cleared soft values and help a growth along,
+     * but leave the expired prefix to the puts, as stock leaves it to its
+     * puts. Memory stays bounded: only a put adds a node, and every put
+     * removes up to {@code STEP} expired ones. Expired nodes are never
+     * returned (these operations check the node they find) and
+     * {@link #size()} finishes the expunge, so it stays exact. A floor
+     * left by {@code setTimeout} is still paid off here, so that it is
+     * dropped as soon as possible whatever the workload.
+     */
+    private void light(long now) {
+        if (soft) {
+            drainQueue(STEP);
+        }
+        if (floorActive) {
+            expunge(now, STEP);
+        }
+        if (oldTable != null) {
+            migrate(STEP);
+        }
+    }
+
+    /**
+     * The time for an operation that adds no node: only needed to judge
+     * expiry, so not read at all when nothing can expire by time. With no
+     * lifetime {@link #expired} looks at the floor only, never at
+     * {@code now}.
+     */
+    private long readNow() {
+        return lifetime > 0 ? now() : 0L;
+    }
+
     /** Removes up to {@code budget} expired nodes from the head. */
     private void expunge(long now, int budget) {
+        if (lifetime == 0 && !floorActive) {
+            return;         // nothing can be expired
+        }
         while (budget-- > 0 && head != null) {
             examined++;
             if (!expired(head.time(), now)) {
