@@ -361,10 +361,12 @@ final class NullCache<K,V> extends Cache<K,V> {
  * (chained, grown incrementally so that no single put rehashes the whole
  * table) and a doubly linked list in insertion order. Every node records
  * when it was put; all nodes share the cache's current lifetime, so the
- * expired nodes are always a prefix of the list. Each operation removes at
- * most {@link #STEP} nodes from that prefix, polls at most {@code STEP}
- * cleared soft references and moves at most {@code STEP} hash buckets, so
- * a burst of expiries is paid off over the operations that follow.
+ * expired nodes are always a prefix of the list. Each operation polls at
+ * most {@link #STEP} cleared soft references; each put also removes at
+ * most {@code STEP} nodes from that prefix and moves at most {@code STEP}
+ * hash buckets, so a burst of expiries is paid off over the puts that
+ * follow (get, remove and pull, which add nothing, leave both to the
+ * puts and read no clock when entries cannot expire).
  *
  * <p>One node per entry, and no map entry besides it: a {@link HardNode}
  * holds its value, a {@link SoftNode} is itself the soft reference to its
@@ -517,8 +519,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     @Override
     public synchronized V get(Object key) {
-        long now = now();
-        maintain(now);
+        long now = readNow();
+        light(now);
         Node<K,V> n = find(key);
         if (n == null) {
             return null;
@@ -544,7 +546,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     @Override
     public synchronized void remove(Object key) {
-        maintain(now());
+        // removing needs no time: only a pending floor is paid off here
+        light(floorActive ? readNow() : 0L);
         Node<K,V> n = find(key);
         if (n != null) {
             unlink(n);
@@ -553,8 +556,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     @Override
     public synchronized V pull(Object key) {
-        long now = now();
-        maintain(now);
+        long now = readNow();
+        light(now);
         Node<K,V> n = find(key);
         if (n == null) {
             return null;
@@ -631,8 +634,44 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         }
     }
 
+    /**
+     * The bounded work of the operations that never add a node (get,
+     * remove, pull): purge cleared soft values only. The expired prefix is
+     * left to the puts, as stock leaves it to its puts: only a put adds a
+     * node, and every put removes up to {@code STEP} expired ones, so
+     * memory stays bounded. Expired nodes are never returned (these
+     * operations check the node they find) and {@link #size()} finishes
+     * the expunge, so it stays exact. A growth in progress is left to the
+     * puts too: only a put can start the next one, and puts alone finish a
+     * migration first (see {@link #migrate}); meanwhile a lookup probes
+     * two buckets, which costs less than moving buckets through random
+     * memory. A floor left by {@code setTimeout} is still paid off here,
+     * so that it is dropped as soon as possible whatever the workload.
+     */
+    private void light(long now) {
+        if (soft) {
+            drainQueue(STEP);
+        }
+        if (floorActive) {
+            expunge(now, STEP);
+        }
+    }
+
+    /**
+     * The time for an operation that adds no node: only needed to judge
+     * expiry, so not read at all when nothing can expire by time. With no
+     * lifetime {@link #expired} looks at the floor only, never at
+     * {@code now}.
+     */
+    private long readNow() {
+        return lifetime > 0 ? now() : 0L;
+    }
+
     /** Removes up to {@code budget} expired nodes from the head. */
     private void expunge(long now, int budget) {
+        if (lifetime == 0 && !floorActive) {
+            return;         // nothing can be expired
+        }
         while (budget-- > 0 && head != null) {
             examined++;
             if (!expired(head.time(), now)) {
