@@ -123,6 +123,8 @@ unpack_upstream_tree() {
     local -a git=(git -C "$tmp" -c user.name=upstream -c user.email=upstream@invalid
                   -c core.autocrlf=false -c core.safecrlf=false)
     "${git[@]}" init -q
+    # No detached auto-gc repacking 70,000 objects behind later commands' backs.
+    "${git[@]}" config gc.auto 0
     "${git[@]}" add -A -f
     GIT_AUTHOR_DATE=2000-01-01T00:00:00Z GIT_COMMITTER_DATE=2000-01-01T00:00:00Z \
         "${git[@]}" commit -q --no-verify -m "$tag as released ($(basename "$tarball"))"
