@@ -26,8 +26,12 @@ upstream_problem() {
     [[ -d "$dir" ]] || { printf 'no such directory'; return; }
     [[ -f "$dir/$UPSTREAM_MARKER" ]] \
         || { printf 'not an OpenJDK source tree: %s is missing' "$UPSTREAM_MARKER"; return; }
-    git -C "$dir" rev-parse --verify -q HEAD >/dev/null 2>&1 \
-        || printf 'not a git repository with a commit (the patch is a git diff against it)'
+    # The top of its own repository: a plain directory inside some other
+    # repository must not pass for one.
+    if [[ "$(git -C "$dir" rev-parse --show-toplevel 2>/dev/null)" != "$(cd "$dir" && pwd -P)" ]] \
+            || ! git -C "$dir" rev-parse --verify -q HEAD >/dev/null 2>&1; then
+        printf 'not a git repository with a commit (the patch is a git diff against it)'
+    fi
 }
 
 validate_upstream() {

@@ -24,9 +24,14 @@ if [[ -d "$source_tree/build/tools" ]]; then
     mkdir -p "$tree/build"
     cp -R "$source_tree/build/tools" "$tree/build/"
 fi
+# And the upstream trees already fetched (a link: they are 1 GB each).
+if [[ -d "$source_tree/build/upstream" ]]; then
+    mkdir -p "$tree/build"
+    ln -s "$source_tree/build/upstream" "$tree/build/upstream"
+fi
 
 snapshot() {
-    (cd "$tree" && find . -path ./build/tools -prune -o -print | LC_ALL=C sort)
+    (cd "$tree" && find . \( -path ./build/tools -o -path ./build/upstream \) -prune -o -print | LC_ALL=C sort)
 }
 
 # Runs configure with the given options; expects failure, a message that
@@ -61,6 +66,15 @@ fake_jdk "$TEST_WORK_DIR/nojavac" 21.0.1 java jlink jmod jimage
 fake_jdk "$TEST_WORK_DIR/nojmods" 21.0.1 java javac jlink jmod jimage
 mkdir -p "$TEST_WORK_DIR/norelease/bin"
 
+# Upstream trees: the marker file only, then the same as a tagged git repository.
+mkdir -p "$TEST_WORK_DIR/notjdk" "$TEST_WORK_DIR/nogit/src/java.base/share/classes/java/lang"
+touch "$TEST_WORK_DIR/nogit/src/java.base/share/classes/java/lang/Object.java"
+cp -R "$TEST_WORK_DIR/nogit" "$TEST_WORK_DIR/fakeupstream"
+git -C "$TEST_WORK_DIR/fakeupstream" init -q
+git -C "$TEST_WORK_DIR/fakeupstream" add -A
+git -C "$TEST_WORK_DIR/fakeupstream" -c user.name=t -c user.email=t@invalid commit -qm fake
+git -C "$TEST_WORK_DIR/fakeupstream" tag jdk-99+1
+
 expect_error "unknown option '--with-bogus'" --with-bogus=1
 expect_error "unknown option 'extra'" extra
 expect_error "option --with-boot-jdk needs a value" --with-boot-jdk
@@ -80,6 +94,13 @@ expect_error "--with-jtreg=/no/jtreg: not a jtreg home" \
 expect_error "--with-jmh=latest: not a JMH version" --with-boot-jdk="$BOOT_JDK" --with-jmh=latest
 expect_error "--with-conf-name=a/b: a configuration name may hold only" \
     --with-boot-jdk="$BOOT_JDK" --with-conf-name=a/b
+expect_error "option --with-upstream needs a value" --with-upstream
+expect_error "--with-upstream=/no/such/tree: no such directory" \
+    --with-boot-jdk="$BOOT_JDK" --with-upstream=/no/such/tree
+expect_error "--with-upstream=$TEST_WORK_DIR/notjdk: not an OpenJDK source tree" \
+    --with-boot-jdk="$BOOT_JDK" --with-upstream="$TEST_WORK_DIR/notjdk"
+expect_error "--with-upstream=$TEST_WORK_DIR/nogit: not a git repository" \
+    --with-boot-jdk="$BOOT_JDK" --with-upstream="$TEST_WORK_DIR/nogit"
 
 help_out=$(cd "$tree" && bash configure --help)
 check "configure --help prints the options" grep -qF -- "--with-boot-jdk=DIR" <<<"$help_out"
@@ -92,6 +113,20 @@ check "configure writes build/first/spec.gmk" test -f "$spec"
 check "the spec names the base JDK" grep -qxF "BOOT_JDK := $BOOT_JDK" "$spec"
 check "the spec has no unreplaced placeholder" bash -c "! grep -q '@[A-Z_]*@' '$spec'"
 check "the summary names the conf" grep -qF "* Name:           first" "$TEST_WORK_DIR/configure.log"
+feature=$(sed -n 's/^BOOT_JDK_FEATURE := //p' "$spec")
+check "the baseline is the release tree of JDK $feature" \
+    grep -qE "^UPSTREAM_REF := jdk-${feature}[.+]" "$spec"
+check "the baseline is a git repository at that tag" \
+    git -C "$(sed -n 's/^UPSTREAM_DIR := //p' "$spec")" rev-parse -q --verify \
+    "refs/tags/$(sed -n 's/^UPSTREAM_REF := //p' "$spec")"
+
+# --with-upstream: any OpenJDK git checkout; its tag names the baseline.
+(cd "$tree" && bash configure --with-boot-jdk="$BOOT_JDK" --with-conf-name=other \
+    --with-upstream="$TEST_WORK_DIR/fakeupstream" > "$TEST_WORK_DIR/configure-other.log" 2>&1) \
+    || { cat "$TEST_WORK_DIR/configure-other.log"; echo "FAILED: configure --with-upstream"; exit 1; }
+check "--with-upstream: the spec names its tag" \
+    grep -qxF "UPSTREAM_REF := jdk-99+1" "$tree/build/other/spec.gmk"
+rm -rf "$tree/build/other"
 
 # Conf selection, as in OpenJDK: one conf is used, two need CONF=.
 run_make() {
