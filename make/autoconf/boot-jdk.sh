@@ -95,33 +95,3 @@ find_boot_jdk_modules() {
         fail "--with-boot-jdk=$jdk: it has neither jmods/ nor a linkable run-time image, so jlink cannot make an image from it"
     fi
 }
-
-# The Debian package that ships a JDK's sources, if the JDK is Debian's.
-debian_source_package() {
-    local owner
-    command -v dpkg-query >/dev/null || return 0
-    owner=$(dpkg-query -S "$(readlink -f "$1/bin/javac")" 2>/dev/null | head -n 1) || return 0
-    if [[ "$owner" =~ ^openjdk-([0-9]+)-jdk ]]; then
-        printf 'openjdk-%s-source' "${BASH_REMATCH[1]}"
-    fi
-}
-
-find_boot_jdk_sources() {
-    local jdk=$1 package
-    BOOT_JDK_SRC_ZIP=""
-    BOOT_JDK_SRC_ORIGIN="no sources"
-    WEBREV_SKIP_REASON=""
-    if [[ -r "$jdk/lib/src.zip" ]]; then
-        BOOT_JDK_SRC_ZIP=$(readlink -f "$jdk/lib/src.zip")
-        package=$(debian_source_package "$jdk")
-        if [[ -n "$package" ]] && dpkg-query -W "$package" >/dev/null 2>&1; then
-            BOOT_JDK_SRC_ORIGIN="Debian package $package $(dpkg-query -W -f='${Version}' "$package")"
-        else
-            BOOT_JDK_SRC_ORIGIN="lib/src.zip of $(release_value "$jdk" IMPLEMENTOR) $(boot_jdk_version "$jdk")"
-        fi
-    else
-        package=$(debian_source_package "$jdk")
-        WEBREV_SKIP_REASON="the base JDK has no lib/src.zip${package:+ (Debian package $package)}"
-        warn "$WEBREV_SKIP_REASON: make patch and make webrev need it"
-    fi
-}

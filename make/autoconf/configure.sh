@@ -19,6 +19,8 @@ source "$TOPDIR/make/autoconf/util.sh"
 source "$TOPDIR/make/autoconf/boot-jdk.sh"
 # shellcheck source=make/autoconf/tools.sh
 source "$TOPDIR/make/autoconf/tools.sh"
+# shellcheck source=make/autoconf/upstream.sh
+source "$TOPDIR/make/autoconf/upstream.sh"
 
 readonly DEFAULT_JMH_VERSION=1.37
 
@@ -37,6 +39,9 @@ Options:
   --with-jmh=VERSION     JMH version fetched from Maven Central
                          (default: $DEFAULT_JMH_VERSION)
   --with-conf-name=NAME  configuration name (default: linux-x86_64-jdk<feature>)
+  --with-upstream=DIR    the OpenJDK git checkout the patch is made against
+                         (default: the base JDK's release tree, fetched from
+                         Debian's source package into build/upstream/)
   -h, --help             print this help and exit
 
 Several configurations live side by side in build/; pick one with
@@ -50,11 +55,12 @@ parse_options() {
     OPT_JTREG=""
     OPT_JMH=""
     OPT_CONF_NAME=""
+    OPT_UPSTREAM=""
     local arg name value
     for arg in "$@"; do
         case "$arg" in
             -h|--help) usage; exit 0 ;;
-            --with-boot-jdk|--with-jtreg|--with-jmh|--with-conf-name)
+            --with-boot-jdk|--with-jtreg|--with-jmh|--with-conf-name|--with-upstream)
                 fail "option $arg needs a value: $arg=<value>" ;;
             --with-*=*)
                 name=${arg%%=*}
@@ -65,6 +71,7 @@ parse_options() {
                     --with-jtreg) OPT_JTREG=$value ;;
                     --with-jmh) OPT_JMH=$value ;;
                     --with-conf-name) OPT_CONF_NAME=$value ;;
+                    --with-upstream) OPT_UPSTREAM=$value ;;
                     *) fail "unknown option '$name'; see 'bash configure --help'" ;;
                 esac
                 ;;
@@ -89,8 +96,8 @@ write_spec() {
     content=$(<"$template")
     shopt -u patsub_replacement 2>/dev/null || true
     for name in CONFIGURE_COMMAND_LINE TOPDIR CONF_NAME BOOT_JDK BOOT_JDK_FEATURE \
-                BOOT_JDK_VERSION BOOT_JDK_JMODS BOOT_JDK_MODULES_SOURCE BOOT_JDK_SRC_ZIP \
-                BOOT_JDK_SRC_ORIGIN JTREG_HOME JTREG_VERSION JMH_VERSION JMH_CLASSPATH \
+                BOOT_JDK_VERSION BOOT_JDK_JMODS BOOT_JDK_MODULES_SOURCE UPSTREAM_DIR \
+                UPSTREAM_REF UPSTREAM_ORIGIN JTREG_HOME JTREG_VERSION JMH_VERSION JMH_CLASSPATH \
                 PYTHON MINGW_CC WINE NATIVE_SKIP_REASON MICRO_SKIP_REASON \
                 PLOT_SKIP_REASON WEBREV_SKIP_REASON; do
         content=${content//@"$name"@/${!name}}
@@ -113,7 +120,8 @@ Configuration summary:
 * Directory:      $TOPDIR/build/$CONF_NAME
 * Base JDK:       $BOOT_JDK_VERSION ($BOOT_JDK)
 * Modules from:   $BOOT_JDK_MODULES_SOURCE
-* Base sources:   ${BOOT_JDK_SRC_ZIP:-none} (${BOOT_JDK_SRC_ORIGIN})
+* Upstream tree:  $UPSTREAM_REF ($UPSTREAM_DIR)
+* Upstream from:  $UPSTREAM_ORIGIN
 * jtreg:          $JTREG_VERSION ($JTREG_HOME)
 * JMH:            ${JMH_VERSION} (Maven Central)
 * Python:         ${PYTHON:-none}
@@ -142,6 +150,7 @@ main() {
         BOOT_JDK=$(find_default_boot_jdk)
     fi
     [[ -z "$OPT_JTREG" ]] || validate_jtreg_home "$OPT_JTREG"
+    [[ -z "$OPT_UPSTREAM" ]] || validate_upstream "$OPT_UPSTREAM"
     JMH_VERSION=${OPT_JMH:-$DEFAULT_JMH_VERSION}
     check_jmh_version "$JMH_VERSION"
     BOOT_JDK_FEATURE=$(boot_jdk_feature "$BOOT_JDK")
@@ -151,12 +160,11 @@ main() {
     info "base JDK: $BOOT_JDK"
 
     # Then the tools, installing what is missing in one go.
-    plan_packages "$BOOT_JDK" "$OPT_JTREG"
+    plan_packages "$OPT_JTREG"
     install_planned_packages
 
-    # The source package may have upgraded the base JDK: read its version now.
     BOOT_JDK_VERSION=$(boot_jdk_version "$BOOT_JDK")
-    find_boot_jdk_sources "$BOOT_JDK"
+    find_upstream "$BOOT_JDK_FEATURE" "$OPT_UPSTREAM"
     find_jtreg "$OPT_JTREG"
     fetch_jmh "$JMH_VERSION" "$TOPDIR/build/tools/jmh-$JMH_VERSION"
     find_python

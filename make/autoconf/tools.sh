@@ -30,11 +30,7 @@ wine_command() {
 
 # Decides which Debian packages are missing, before any is installed.
 plan_packages() {
-    local jdk=$1 jtreg=$2 package
-    if [[ ! -r "$jdk/lib/src.zip" ]]; then
-        package=$(debian_source_package "$jdk")
-        [[ -z "$package" ]] || plan_package "$package"
-    fi
+    local jtreg=$1
     [[ -n "$jtreg" || -r "$DEFAULT_JTREG_HOME/lib/jtreg.jar" ]] || plan_package jtreg7
     [[ -x "$DEBIAN_PYTHON" ]] || plan_package python3
     python_has pygments || plan_package python3-pygments
@@ -110,15 +106,15 @@ EOF
 find_python() {
     PYTHON=""
     PLOT_SKIP_REASON=""
+    WEBREV_SKIP_REASON=""
     if [[ ! -x "$DEBIAN_PYTHON" ]]; then
         PLOT_SKIP_REASON="$DEBIAN_PYTHON is missing (Debian package python3)"
-        WEBREV_SKIP_REASON=${WEBREV_SKIP_REASON:-$PLOT_SKIP_REASON}
+        WEBREV_SKIP_REASON=$PLOT_SKIP_REASON
         return
     fi
     PYTHON=$DEBIAN_PYTHON
     python_has matplotlib || PLOT_SKIP_REASON="matplotlib is missing (Debian package python3-matplotlib)"
-    python_has pygments \
-        || WEBREV_SKIP_REASON=${WEBREV_SKIP_REASON:-pygments is missing (Debian package python3-pygments)}
+    python_has pygments || WEBREV_SKIP_REASON="pygments is missing (Debian package python3-pygments)"
 }
 
 find_native_tools() {
