@@ -375,8 +375,16 @@ final class NullCache<K,V> extends Cache<K,V> {
  */
 final class MemoryCache<K,V> extends Cache<K,V> {
 
-    /** The most nodes, references or buckets one operation handles. */
+    /** The most expired nodes or hash buckets one operation handles. */
     static final int STEP = 4;
+
+    /**
+     * The most cleared soft references one operation purges. Larger than
+     * STEP: memory pressure clears many values at once, and the keys of
+     * their entries must be released soon after (stock releases them at
+     * the next operation). 256 unlinks are a few microseconds.
+     */
+    static final int DRAIN = 256;
 
     private static final int MIN_TABLE = 16;
     private static final int MAX_TABLE = 1 << 30;
@@ -401,6 +409,14 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     // changed; they stay expired even if the new lifetime is longer.
     private long floor;
     private boolean floorActive;
+    // Tickets are older than their key's node (the node moves to the tail
+    // when a ticket is added), so they outlive the node's floor. Invariant:
+    // a ticket put at or before ticketFloor has expired for good; every
+    // Tickets whose gen equals floorGen holds no such ticket. floorGen
+    // counts the changes of ticketFloor (0: none yet); ticketFloor is the
+    // latest of all floors ever set, so it is never dropped.
+    private long ticketFloor;
+    private long floorGen;
 
     /**
      * Test hook: how many nodes, buckets and references the maintenance
@@ -483,9 +499,12 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     @Override
     public synchronized void put(K key, V value, boolean canQueue) {
+        // Everything that runs the key's code (hashCode, equals) happens
+        // before anything is unlinked: a key that throws loses nothing.
+        int h = hash(key);
         long now = now();
         maintain(now);
-        Node<K,V> old = find(key);
+        Node<K,V> old = find(key, h);
         if (value == null && soft) {
             // a soft reference to null looks like a cleared one
             if (old != null) {
@@ -504,8 +523,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
                 unlink(old);
             }
             // the key's node holds its queue strongly, also in a soft cache
-            tickets = new Tickets<>(maxQueueSize);
-            HardNode<K,V> n = new HardNode<>(key, tickets, now);
+            tickets = new Tickets<>(floorGen);
+            HardNode<K,V> n = new HardNode<>(key, h, tickets, now);
             addTicket(n, tickets, value, now);
             insert(n);
             return;
@@ -513,8 +532,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         if (old != null) {
             unlink(old);
         }
-        insert(soft ? new SoftNode<>(key, value, now, queue)
-                    : new HardNode<>(key, value, now));
+        insert(soft ? new SoftNode<>(key, h, value, now, queue)
+                    : new HardNode<>(key, h, value, now));
     }
 
     @Override
@@ -575,6 +594,11 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     public synchronized void setCapacity(int size) {
         long now = now();
         maintain(now);
+        // Entries whose values were cleared or whose time is up must not
+        // count: otherwise live ones would be dropped in their place. As
+        // in size(), this is proportional to that backlog, each once.
+        drainQueue(Integer.MAX_VALUE);
+        expunge(now, Integer.MAX_VALUE);
         maxSize = Math.max(size, 0);
         // the oldest go first, and the expired ones are the oldest
         while (maxSize > 0 && count > maxSize) {
@@ -592,6 +616,10 @@ final class MemoryCache<K,V> extends Cache<K,V> {
             if (!floorActive || f - floor > 0) {
                 floor = f;
                 floorActive = head != null;
+            }
+            if (floorGen == 0 || f - ticketFloor > 0) {
+                ticketFloor = f;
+                floorGen++;
             }
         }
         lifetime = toNanos(timeout);
@@ -626,7 +654,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     /** The bounded work every operation does before its own. */
     private void maintain(long now) {
         if (soft) {
-            drainQueue(STEP);
+            drainQueue(DRAIN);
         }
         expunge(now, STEP);
         if (oldTable != null) {
@@ -650,7 +678,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
      */
     private void light(long now) {
         if (soft) {
-            drainQueue(STEP);
+            drainQueue(DRAIN);
         }
         if (floorActive) {
             expunge(now, STEP);
@@ -730,10 +758,13 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     }
 
     private Node<K,V> find(Object key) {
+        return find(key, hash(key));
+    }
+
+    private Node<K,V> find(Object key, int h) {
         if (table == null) {
             return null;
         }
-        int h = hash(key);
         if (oldTable != null) {
             // nodes put since the growth began are in the new table even
             // when their old bucket has not moved yet
@@ -887,8 +918,28 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     // ---- ticket queues
 
+    /**
+     * Drops the tickets put at or before the ticket floor, if the floor
+     * changed since the queue was last checked. A queue is in insertion
+     * order, so they are a prefix of it. Every ticket operation calls this
+     * first: afterwards, {@link #expired} with the node floor (which only
+     * covers nodes) and the lifetime judges each ticket rightly.
+     */
+    private void normalize(Tickets<K,V> tickets) {
+        if (tickets.gen != floorGen) {
+            Ticket<K,V> t;
+            while ((t = tickets.peekFirst()) != null
+                    && t.time - ticketFloor <= 0) {
+                examined++;
+                tickets.removeFirst().dispose();
+            }
+            tickets.gen = floorGen;
+        }
+    }
+
     private void addTicket(Node<K,V> owner, Tickets<K,V> tickets, V value,
             long now) {
+        normalize(tickets);
         if (tickets.size() >= maxQueueSize) {
             tickets.removeFirst().dispose();
         }
@@ -897,6 +948,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     /** Removes and returns the oldest live ticket's value, or null. */
     private V takeTicket(Tickets<K,V> tickets, long now) {
+        normalize(tickets);
         while (!tickets.isEmpty()) {
             examined++;
             Ticket<K,V> t = tickets.removeFirst();
@@ -911,6 +963,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     /** Returns the oldest live ticket's value without taking it. */
     private V peekTicket(Tickets<K,V> tickets, long now) {
+        normalize(tickets);
         for (Ticket<K,V> t : tickets) {
             V v = expired(t.time, now) ? null : t.value();
             if (v != null) {
@@ -956,8 +1009,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         private Node<K,V> after;
         private long time;
 
-        HardNode(K key, Object value, long time) {
-            this.hash = MemoryCache.hash(key);
+        HardNode(K key, int hash, Object value, long time) {
+            this.hash = hash;
             this.key = key;
             this.value = value;
             this.time = time;
@@ -1006,9 +1059,10 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         private Node<K,V> after;        // this node once removed
         private long time;
 
-        SoftNode(K key, V value, long time, ReferenceQueue<V> queue) {
+        SoftNode(K key, int hash, V value, long time,
+                ReferenceQueue<V> queue) {
             super(value, queue);
-            this.hash = MemoryCache.hash(key);
+            this.hash = hash;
             this.key = key;
             this.time = time;
         }
@@ -1068,10 +1122,20 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     /** The values queued under a key, oldest first. */
     static final class Tickets<K,V> implements Iterable<Ticket<K,V>> {
-        private final ArrayDeque<Ticket<K,V>> deque;
+        // Grows with the tickets actually queued: maxQueueSize may be
+        // Integer.MAX_VALUE, so it must never size an allocation.
+        private final ArrayDeque<Ticket<K,V>> deque = new ArrayDeque<>();
+        // The cache's floorGen when the tickets were last checked against
+        // its ticketFloor (see MemoryCache.normalize).
+        long gen;
 
-        Tickets(int max) {
-            deque = new ArrayDeque<>(max);
+        Tickets(long gen) {
+            this.gen = gen;
+        }
+
+        /** The oldest ticket, or null. */
+        Ticket<K,V> peekFirst() {
+            return deque.peekFirst();
         }
 
         int size() {
