@@ -13,6 +13,9 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Objects;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongSupplier;
 
 /**
@@ -243,7 +246,8 @@ public abstract class Cache<K,V> {
      */
     public static class EqualByteArray {
 
-        private final byte[] b;
+        // package-private: MemoryCache orders colliding keys by contents
+        final byte[] b;
         // computed lazily; 0 also for an empty array, which is cheap anyway
         private int hash;
 
@@ -387,6 +391,15 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     static final int DRAIN = 256;
 
     private static final int MIN_TABLE = 16;
+    /**
+     * Buckets per segment of a table: 8192 references, 32 KiB with
+     * compressed oops. A growth allocates the new table's small top array
+     * and then one segment at a time, when a put first writes into it.
+     */
+    static final int SEGMENT_SHIFT = 13;
+    static final int SEGMENT = 1 << SEGMENT_SHIFT;
+    /** A chain that reaches this many nodes becomes a TreeBin. */
+    static final int TREEIFY = 8;
     private static final int MAX_TABLE = 1 << 30;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
@@ -396,9 +409,12 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     private ReferenceQueue<V> queue;     // soft caches only; replaced by clear()
 
-    private Node<K,V>[] table;           // null until the first put
-    private Node<K,V>[] oldTable;        // being emptied into table, or null
+    private Node<K,V>[][] table;         // segments; null until a put
+    private int tableLength;             // buckets of table
+    private Node<K,V>[][] oldTable;      // being emptied into table, or null
+    private int oldLength;               // buckets of oldTable
     private int migrated;                // buckets of oldTable already moved
+    private final int seed;              // mixed into every hash
     private Node<K,V> head;              // oldest node
     private Node<K,V> tail;              // newest node
     private int count;                   // nodes in the list (and the table)
@@ -446,6 +462,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         this.queue = soft ? new ReferenceQueue<>() : null;
         this.maxSize = Math.max(maxSize, 0);
         this.lifetime = toNanos(timeout);
+        this.seed = ThreadLocalRandom.current().nextInt();
     }
 
     private static long toNanos(int seconds) {
@@ -481,7 +498,9 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         // References the GC already queued are left behind in the old
         // queue, so they can never be mistaken for nodes of the new table.
         table = null;
+        tableLength = 0;
         oldTable = null;
+        oldLength = 0;
         migrated = 0;
         head = null;
         tail = null;
@@ -747,13 +766,36 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         }
     }
 
-    // ---- the list and the table
+    // ---- the table
+    //
+    // Invariants (checked by the tests through the public operations and
+    // by ModelTest against a reference model):
+    // - every node in the list is in exactly one bucket: of oldTable if
+    //   its old bucket index is >= migrated, else of table; so a bucket of
+    //   table is empty until its old bucket has moved, and a lookup probes
+    //   one bucket, also during a growth;
+    // - node.hash() == hash(node.key()) for this cache's seed;
+    // - a bucket holds null, a chain of fewer than TREEIFY nodes linked by
+    //   chain(), or one TreeBin (which may have shrunk below TREEIFY);
+    // - a table is segmented: no array of the cache is longer than SEGMENT
+    //   buckets except the small top array, so no single put allocates
+    //   (and zeroes) more than a few segments, however large the cache;
+    // - oldTable != null only while a growth is in progress, and puts
+    //   finish moving it (see migrate) before the next growth can start.
 
-    private static int hash(Object key) {
-        if (key == null) {
-            return 0;
-        }
-        int h = key.hashCode();
+    /**
+     * The key's hash as the table uses it: the key's hashCode mixed with
+     * this cache's random seed by a bijection of int (so equal hashCodes,
+     * and only those, give equal hashes). Keys whose hashCodes differ
+     * therefore land in buckets an attacker who does not know the seed
+     * cannot choose; keys with equal hashCodes share a bucket whatever the
+     * mix, and a TreeBin bounds their cost.
+     */
+    private int hash(Object key) {
+        int h = (key == null ? 0 : key.hashCode()) ^ seed;
+        h *= 0x85EBCA6B;
+        h ^= h >>> 13;
+        h *= 0xC2B2AE35;
         return h ^ (h >>> 16);
     }
 
@@ -762,24 +804,24 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     }
 
     private Node<K,V> find(Object key, int h) {
-        if (table == null) {
+        Node<K,V>[][] t = table;
+        if (t == null) {
             return null;
         }
         if (oldTable != null) {
-            // nodes put since the growth began are in the new table even
-            // when their old bucket has not moved yet
-            int i = h & (oldTable.length - 1);
+            int i = h & (oldLength - 1);
             if (i >= migrated) {
-                Node<K,V> n = findIn(oldTable[i], key, h);
-                if (n != null) {
-                    return n;
-                }
+                // not moved yet: the node is here or nowhere
+                return findIn(bucket(oldTable, i), key, h);
             }
         }
-        return findIn(table[h & (table.length - 1)], key, h);
+        return findIn(bucket(t, h & (tableLength - 1)), key, h);
     }
 
     private static <K,V> Node<K,V> findIn(Node<K,V> n, Object key, int h) {
+        if (n instanceof TreeBin<K,V> bin) {
+            return bin.find(key, h);
+        }
         for (; n != null; n = n.chain()) {
             Object k;
             if (n.hash() == h && ((k = n.key()) == key
@@ -793,17 +835,25 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     /** Adds a new node to the table and at the tail of the list. */
     private void insert(Node<K,V> n) {
         if (table == null) {
+            tableLength = MIN_TABLE;
             table = newTable(MIN_TABLE);
-        } else if (oldTable == null && count >= table.length / 4 * 3
-                && table.length < MAX_TABLE) {
-            // grow; the buckets move a few at a time (see migrate)
+        } else if (oldTable == null && count >= tableLength / 4 * 3
+                && tableLength < MAX_TABLE) {
+            // grow; the buckets move a few at a time (see migrate), and the
+            // new table's segments are allocated when first written
             oldTable = table;
-            table = newTable(table.length * 2);
+            oldLength = tableLength;
+            tableLength *= 2;
+            table = newTable(tableLength);
             migrated = 0;
         }
-        int i = n.hash() & (table.length - 1);
-        n.chain(table[i]);
-        table[i] = n;
+        if (oldTable != null && (n.hash() & (oldLength - 1)) >= migrated) {
+            // its old bucket has not moved yet: join it there, so that the
+            // new table's buckets are empty until their old bucket moves
+            addToBucket(oldTable, oldLength, n);
+        } else {
+            addToBucket(table, tableLength, n);
+        }
         append(n);
         count++;
         while (maxSize > 0 && count > maxSize) {
@@ -812,55 +862,129 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         }
     }
 
+    /** The top array of a table of {@code length} buckets; no segments. */
     @SuppressWarnings("unchecked")
-    private static <K,V> Node<K,V>[] newTable(int length) {
-        return (Node<K,V>[]) new Node<?,?>[length];
+    private static <K,V> Node<K,V>[][] newTable(int length) {
+        return (Node<K,V>[][]) new Node<?,?>[
+                (length + SEGMENT - 1) >>> SEGMENT_SHIFT][];
+    }
+
+    private static <K,V> Node<K,V> bucket(Node<K,V>[][] t, int i) {
+        Node<K,V>[] s = t[i >>> SEGMENT_SHIFT];
+        return s == null ? null : s[i & (SEGMENT - 1)];
+    }
+
+    @SuppressWarnings("unchecked")
+    private void setBucket(Node<K,V>[][] t, int length, int i, Node<K,V> n) {
+        Node<K,V>[] s = t[i >>> SEGMENT_SHIFT];
+        if (s == null) {
+            // at most SEGMENT references to allocate and zero
+            examined++;
+            s = (Node<K,V>[]) new Node<?,?>[Math.min(length, SEGMENT)];
+            t[i >>> SEGMENT_SHIFT] = s;
+        }
+        s[i & (SEGMENT - 1)] = n;
+    }
+
+    /** Links a node into its bucket of table {@code t}. */
+    private void addToBucket(Node<K,V>[][] t, int length, Node<K,V> n) {
+        int i = n.hash() & (length - 1);
+        Node<K,V> first = bucket(t, i);
+        if (first instanceof TreeBin<K,V> bin) {
+            bin.add(n);
+            return;
+        }
+        n.chain(first);
+        setBucket(t, length, i, n);
+        if (first != null && chainReaches(n, TREEIFY)) {
+            examined += TREEIFY;
+            setBucket(t, length, i, TreeBin.of(n));
+        }
+    }
+
+    private static boolean chainReaches(Node<?,?> n, int length) {
+        for (; n != null; n = n.chain()) {
+            if (--length == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
      * Moves up to {@code budget} buckets of the old table into the new one.
      * A table of L buckets grows at 3L/4 nodes, and the next growth needs
      * 3L/4 more puts; every put moves {@code STEP} buckets, so L/STEP puts
-     * finish a migration long before the next one could start.
+     * finish a migration long before the next one could start. A bucket of
+     * a chain moves in fewer than TREEIFY steps; a TreeBin moves whole or
+     * gives up its smaller half (see TreeBin.split).
      */
     private void migrate(int budget) {
-        Node<K,V>[] old = oldTable;
-        int mask = table.length - 1;
-        while (budget-- > 0 && migrated < old.length) {
+        Node<K,V>[][] old = oldTable;
+        while (budget-- > 0 && migrated < oldLength) {
             examined++;
-            Node<K,V> n = old[migrated];
-            old[migrated++] = null;
-            while (n != null) {
-                examined++;
-                Node<K,V> next = n.chain();
-                int i = n.hash() & mask;
-                n.chain(table[i]);
-                table[i] = n;
-                n = next;
+            int i = migrated++;
+            Node<K,V> n = bucket(old, i);
+            if (n != null) {
+                old[i >>> SEGMENT_SHIFT][i & (SEGMENT - 1)] = null;
+                if (n instanceof TreeBin<K,V> bin) {
+                    examined += bin.split(this, i, oldLength);
+                } else {
+                    while (n != null) {
+                        examined++;
+                        Node<K,V> next = n.chain();
+                        addToBucket(table, tableLength, n);
+                        n = next;
+                    }
+                }
+            }
+            if ((migrated & (SEGMENT - 1)) == 0) {
+                old[i >>> SEGMENT_SHIFT] = null;    // free it early
             }
         }
-        if (migrated == old.length) {
+        if (migrated == oldLength) {
             oldTable = null;
+            oldLength = 0;
             migrated = 0;
         }
     }
 
+    /** Puts a bin (or null) into bucket {@code i} of the new table. */
+    void placeBin(int i, Node<K,V> bin) {
+        setBucket(table, tableLength, i, bin);
+    }
+
     private void removeFromTable(Node<K,V> n) {
-        if (oldTable != null) {
-            int i = n.hash() & (oldTable.length - 1);
-            if (i >= migrated && unchain(oldTable, i, n)) {
-                return;
-            }
+        boolean found;
+        int i;
+        if (oldTable != null && (i = n.hash() & (oldLength - 1)) >= migrated) {
+            found = unchain(oldTable, i, n);
+        } else {
+            found = unchain(table, n.hash() & (tableLength - 1), n);
         }
-        if (!unchain(table, n.hash() & (table.length - 1), n)) {
+        if (!found) {
             throw new IllegalStateException("node not in the table");
         }
     }
 
-    private static <K,V> boolean unchain(Node<K,V>[] t, int i, Node<K,V> n) {
-        Node<K,V> p = t[i];
+    private static <K,V> boolean unchain(Node<K,V>[][] t, int i, Node<K,V> n) {
+        Node<K,V> p = bucket(t, i);
+        if (p == null) {
+            return false;
+        }
+        Node<K,V>[] s = t[i >>> SEGMENT_SHIFT];
+        int j = i & (SEGMENT - 1);
+        if (p instanceof TreeBin<K,V> bin) {
+            if (!bin.remove(n)) {
+                return false;
+            }
+            if (bin.isEmpty()) {
+                s[j] = null;
+            }
+            return true;
+        }
         if (p == n) {
-            t[i] = n.chain();
+            s[j] = n.chain();
             return true;
         }
         for (; p != null; p = p.chain()) {
@@ -871,6 +995,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         }
         return false;
     }
+
+    // ---- the list
 
     private void append(Node<K,V> n) {
         n.before(tail);
@@ -997,6 +1123,183 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         void time(long t);
         /** Drops key and value so a removed node holds on to nothing. */
         void dispose();
+    }
+
+    /**
+     * A bucket whose keys collide: a red-black tree (TreeMap) of groups, so
+     * that finding a key costs O(log m) comparisons instead of m calls of
+     * {@code equals}. Keys are ordered by hash, then by kind and contents
+     * where the cache knows an order that agrees with {@code equals}:
+     * {@code String}s by {@code compareTo}, {@link Cache.EqualByteArray}s
+     * (and subclasses, whose equal instances have equal contents by that
+     * class's contract) by their bytes. Nodes that compare equal form a
+     * group, linked by {@code chain()}, whose first node is the map key;
+     * a group holds more than one node only for keys of other classes with
+     * the same hashCode, which are searched one by one (as
+     * {@code java.util.HashMap} does for keys that are not comparable).
+     *
+     * <p>Order is by the bit-reversed hash, so that the nodes that move to
+     * the upper bucket when the table doubles are a suffix of the tree
+     * (see {@link #split}).
+     *
+     * <p>Only {@link #hash}-free tree methods are used: the bucket's code
+     * checks for a TreeBin before it touches the chain, so the Node
+     * methods of a TreeBin are never called.
+     */
+    static final class TreeBin<K,V> implements Node<K,V> {
+        private final TreeMap<Node<K,V>, Node<K,V>> groups =
+                new TreeMap<>(TreeBin::order);
+
+        static <K,V> TreeBin<K,V> of(Node<K,V> chain) {
+            TreeBin<K,V> bin = new TreeBin<>();
+            while (chain != null) {
+                Node<K,V> next = chain.chain();
+                bin.add(chain);
+                chain = next;
+            }
+            return bin;
+        }
+
+        private static int order(Node<?,?> a, Node<?,?> b) {
+            int c = Integer.compareUnsigned(Integer.reverse(a.hash()),
+                    Integer.reverse(b.hash()));
+            return c != 0 ? c : compareKeys(a.key(), b.key());
+        }
+
+        private static int kind(Object k) {
+            return k == null ? 0
+                    : k instanceof Cache.EqualByteArray ? 1
+                    : k instanceof String ? 2
+                    : 3;
+        }
+
+        private static int compareKeys(Object x, Object y) {
+            int kx = kind(x);
+            int ky = kind(y);
+            if (kx != ky) {
+                return kx < ky ? -1 : 1;
+            }
+            if (kx == 1) {
+                return Arrays.compare(((Cache.EqualByteArray) x).b,
+                        ((Cache.EqualByteArray) y).b);
+            }
+            if (kx == 2) {
+                return ((String) x).compareTo((String) y);
+            }
+            return 0;           // null, or no known order: one group
+        }
+
+        boolean isEmpty() {
+            return groups.isEmpty();
+        }
+
+        @SuppressWarnings("unchecked")
+        Node<K,V> find(Object key, int h) {
+            Node<K,V> g = groups.get(new HardNode<>((K) key, h, null, 0L));
+            for (; g != null; g = g.chain()) {
+                Object k = g.key();
+                if (k == key || (key != null && key.equals(k))) {
+                    return g;
+                }
+            }
+            return null;
+        }
+
+        void add(Node<K,V> n) {
+            Node<K,V> g = groups.putIfAbsent(n, n);
+            if (g == null) {
+                n.chain(null);
+            } else {
+                n.chain(g.chain());
+                g.chain(n);
+            }
+        }
+
+        boolean remove(Node<K,V> n) {
+            Node<K,V> g = groups.get(n);
+            if (g == null) {
+                return false;
+            }
+            if (g == n) {
+                // the map keeps its key object on put: remove, then re-add
+                groups.remove(n);
+                Node<K,V> next = n.chain();
+                if (next != null) {
+                    groups.put(next, next);
+                }
+                return true;
+            }
+            for (Node<K,V> p = g; p.chain() != null; p = p.chain()) {
+                if (p.chain() == n) {
+                    p.chain(n.chain());
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * Moves this bin, old bucket {@code i} of a table of
+         * {@code oldLength} buckets, to buckets {@code i} and
+         * {@code i + oldLength} of the doubled table (both still empty).
+         * The nodes for the upper bucket are a suffix of the tree: the
+         * smaller side moves to a new bin, so the cost is proportional to
+         * the smaller side (O(1) when all the keys have one hash, as in a
+         * flood of colliding keys) plus O(log m).
+         *
+         * @return the work done, for the {@code examined} hook
+         */
+        int split(MemoryCache<K,V> cache, int i, int oldLength) {
+            Node<K,V> bound = new HardNode<>(null, i | oldLength, null, 0L);
+            NavigableMap<Node<K,V>, Node<K,V>> lo =
+                    groups.headMap(bound, false);
+            NavigableMap<Node<K,V>, Node<K,V>> hi =
+                    groups.tailMap(bound, true);
+            Iterator<Node<K,V>> a = lo.keySet().iterator();
+            Iterator<Node<K,V>> b = hi.keySet().iterator();
+            int work = 1;
+            while (a.hasNext() && b.hasNext()) {
+                a.next();
+                b.next();
+                work++;
+            }
+            boolean loSmaller = !a.hasNext();
+            NavigableMap<Node<K,V>, Node<K,V>> small = loSmaller ? lo : hi;
+            TreeBin<K,V> other = new TreeBin<>();
+            for (Iterator<Map.Entry<Node<K,V>, Node<K,V>>> it =
+                    small.entrySet().iterator(); it.hasNext(); ) {
+                Map.Entry<Node<K,V>, Node<K,V>> e = it.next();
+                other.groups.put(e.getKey(), e.getValue());
+                it.remove();
+                work++;
+            }
+            int upper = i + oldLength;
+            if (!isEmpty()) {
+                cache.placeBin(loSmaller ? upper : i, this);
+            }
+            if (!other.isEmpty()) {
+                cache.placeBin(loSmaller ? i : upper, other);
+            }
+            return work;
+        }
+
+        private static UnsupportedOperationException notANode() {
+            return new UnsupportedOperationException("a bin, not a node");
+        }
+
+        @Override public int hash() { throw notANode(); }
+        @Override public K key() { throw notANode(); }
+        @Override public V value() { throw notANode(); }
+        @Override public Tickets<K,V> tickets() { throw notANode(); }
+        @Override public Node<K,V> chain() { throw notANode(); }
+        @Override public void chain(Node<K,V> n) { throw notANode(); }
+        @Override public Node<K,V> before() { throw notANode(); }
+        @Override public void before(Node<K,V> n) { throw notANode(); }
+        @Override public Node<K,V> after() { throw notANode(); }
+        @Override public void after(Node<K,V> n) { throw notANode(); }
+        @Override public long time() { throw notANode(); }
+        @Override public void time(long t) { throw notANode(); }
+        @Override public void dispose() { throw notANode(); }
     }
 
     /** An entry that holds its value, or the queue of a queued key. */
