@@ -427,12 +427,28 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     private boolean floorActive;
     // Tickets are older than their key's node (the node moves to the tail
     // when a ticket is added), so they outlive the node's floor. Invariant:
-    // a ticket put at or before ticketFloor has expired for good; every
-    // Tickets whose gen equals floorGen holds no such ticket. floorGen
-    // counts the changes of ticketFloor (0: none yet); ticketFloor is the
-    // latest of all floors ever set, so it is never dropped.
+    // a ticket put at or before ticketFloor (if ticketFloorSet) has
+    // expired for good; every Tickets whose gen equals floorGen holds no
+    // such ticket and no ticket older than ticketRenew. floorGen counts the
+    // changes of ticketFloor and ticketRenew; ticketFloor is the latest of
+    // all floors ever set, so it is never dropped.
     private long ticketFloor;
     private long floorGen;
+    // While the lifetime is 0 entries do not age, and a put reads no
+    // clock: it stamps the node with `stamp`, the time the lifetime last
+    // became 0 (or the construction), which keeps the list's times in
+    // order. When a lifetime is set on a cache that had none, every entry
+    // cached then counts as put at that moment, `renew`: a node's age is
+    // counted from max(time, renew) while renewActive (dropped once the
+    // oldest node is newer, like the floor). Tickets keep their own times:
+    // ticketRenew is the latest renew, applied to a queue (its times
+    // raised) together with ticketFloor when the queue's gen is behind.
+    private long stamp;
+    private long renew;
+    private boolean renewActive;
+    private long ticketRenew;
+    private boolean ticketRenewSet;
+    private boolean ticketFloorSet;
 
     /**
      * Test hook: how many nodes, buckets and references the maintenance
@@ -463,6 +479,9 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         this.maxSize = Math.max(maxSize, 0);
         this.lifetime = toNanos(timeout);
         this.seed = ThreadLocalRandom.current().nextInt();
+        if (lifetime == 0) {
+            this.stamp = now();
+        }
     }
 
     private static long toNanos(int seconds) {
@@ -478,8 +497,14 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     private boolean expired(long inserted, long now) {
         // differences, never absolute comparisons: nanoTime may wrap
-        return (floorActive && inserted - floor <= 0)
-                || (lifetime > 0 && now - inserted >= lifetime);
+        if (floorActive && inserted - floor <= 0) {
+            return true;
+        }
+        if (lifetime == 0) {
+            return false;
+        }
+        long from = renewActive && inserted - renew < 0 ? renew : inserted;
+        return now - from >= lifetime;
     }
 
     // ---- public operations
@@ -506,6 +531,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         tail = null;
         count = 0;
         floorActive = false;
+        renewActive = false;
         if (soft) {
             queue = new ReferenceQueue<>();
         }
@@ -521,7 +547,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         // Everything that runs the key's code (hashCode, equals) happens
         // before anything is unlinked: a key that throws loses nothing.
         int h = hash(key);
-        long now = now();
+        // without a lifetime nothing ages: no clock read (see stamp)
+        long now = lifetime > 0 ? now() : stamp;
         maintain(now);
         Node<K,V> old = find(key, h);
         if (value == null && soft) {
@@ -630,18 +657,36 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     public synchronized void setTimeout(int timeout) {
         long now = now();
         maintain(now);
+        long next = toNanos(timeout);
         if (lifetime > 0) {
+            // Entries that have expired stay expired: those counted from
+            // at or before f. A floor at or before renew covers nothing
+            // (every age is counted from renew or later), and is not set.
             long f = now - lifetime;
-            if (!floorActive || f - floor > 0) {
+            if ((!renewActive || f - renew >= 0)
+                    && (!floorActive || f - floor > 0)) {
                 floor = f;
                 floorActive = head != null;
             }
-            if (floorGen == 0 || f - ticketFloor > 0) {
+            if ((!ticketRenewSet || f - ticketRenew >= 0)
+                    && (!ticketFloorSet || f - ticketFloor > 0)) {
                 ticketFloor = f;
+                ticketFloorSet = true;
                 floorGen++;
             }
+        } else if (next > 0) {
+            // a lifetime on a cache that had none: nothing has aged yet,
+            // every entry counts as put now
+            renew = now;
+            renewActive = head != null;
+            ticketRenew = now;
+            ticketRenewSet = true;
+            floorGen++;
         }
-        lifetime = toNanos(timeout);
+        if (next == 0) {
+            stamp = now;
+        }
+        lifetime = next;
     }
 
     @Override
@@ -717,7 +762,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     /** Removes up to {@code budget} expired nodes from the head. */
     private void expunge(long now, int budget) {
         if (lifetime == 0 && !floorActive) {
-            return;         // nothing can be expired
+            return;         // nothing can be expired (renew waits)
         }
         while (budget-- > 0 && head != null) {
             examined++;
@@ -730,6 +775,9 @@ final class MemoryCache<K,V> extends Cache<K,V> {
             // every node put before the floor is gone; drop it before
             // nanoTime can wrap around it
             floorActive = false;
+        }
+        if (renewActive && (head == null || head.time() - renew >= 0)) {
+            renewActive = false;        // likewise
         }
     }
 
@@ -1054,10 +1102,19 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     private void normalize(Tickets<K,V> tickets) {
         if (tickets.gen != floorGen) {
             Ticket<K,V> t;
-            while ((t = tickets.peekFirst()) != null
+            while (ticketFloorSet && (t = tickets.peekFirst()) != null
                     && t.time - ticketFloor <= 0) {
                 examined++;
                 tickets.removeFirst().dispose();
+            }
+            if (ticketRenewSet) {
+                for (Ticket<K,V> u : tickets) {
+                    if (u.time - ticketRenew >= 0) {
+                        break;
+                    }
+                    examined++;
+                    u.time = ticketRenew;
+                }
             }
             tickets.gen = floorGen;
         }
@@ -1400,7 +1457,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     /** One value queued under a key; soft in a soft cache. */
     static final class Ticket<K,V> extends SoftReference<V> {
-        final long time;
+        long time;                      // raised by normalize (renew)
         Node<K,V> owner;                // null once handed out or dropped
         private Object hard;            // the value in a hard cache
 
