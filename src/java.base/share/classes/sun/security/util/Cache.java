@@ -34,12 +34,16 @@ import java.util.function.LongSupplier;
  * <li>an optional lifetime in seconds, counted from the moment an entry
  *     was put, measured with {@link System#nanoTime()} so that stepping the
  *     wall clock has no effect; changing the lifetime applies to the
- *     entries already cached;
+ *     entries already cached; while a cache has no lifetime its entries
+ *     do not age, and when one is set their age counts from then;
  * <li>no operation other than {@link #size()} (which finishes removing
  *     expired entries), {@link #accept} (which copies the live entries) and
  *     {@link #setCapacity} (which drops entries) does more than a small,
  *     fixed amount of work, however many entries expire at once: expired
- *     entries are removed a few at a time by the operations that follow;
+ *     entries are removed a few at a time by the operations that follow,
+ *     keys with equal hash codes cost O(log n) for {@code String} and
+ *     {@link EqualByteArray} keys, and the hash table grows a few buckets
+ *     and at most a few fixed-size segments at a time;
  * <li>safe for concurrent use by multiple threads.
  * </ul>
  *
@@ -135,7 +139,9 @@ public abstract class Cache<K,V> {
     /**
      * Sets the lifetime of entries, including those already cached: an
      * entry expires once it has been in the cache for {@code timeout}
-     * seconds. An entry that had already expired stays expired.
+     * seconds, counted from its put or, if the cache had no lifetime, from
+     * this call (entries do not age while there is none). An entry that
+     * had already expired stays expired.
      *
      * @param timeout the lifetime in seconds; zero or negative means
      *        entries do not expire
