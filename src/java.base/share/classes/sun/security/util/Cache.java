@@ -838,19 +838,23 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     //   finish moving it (see migrate) before the next growth can start.
 
     /**
-     * The key's hash as the table uses it: the key's hashCode mixed with
-     * this cache's random seed by a bijection of int (so equal hashCodes,
-     * and only those, give equal hashes). Keys whose hashCodes differ
-     * therefore land in buckets an attacker who does not know the seed
-     * cannot choose; keys with equal hashCodes share a bucket whatever the
-     * mix, and a TreeBin bounds their cost.
+     * The key's hash as the table uses it: the key's hashCode with its low
+     * 16 bits XORed with a mix, keyed by this cache's random seed, of its
+     * high 16 bits. That is a bijection of int (the high bits are kept, so
+     * equal hashCodes, and only those, give equal hashes). Keys that share
+     * their high 16 bits keep their distances (consecutive Integers stay in
+     * neighbouring buckets, as with HashMap's spread), so at most
+     * 2^(16-k) keys with different hashCodes can be made to share a bucket
+     * of a table of 2^k buckets without knowing the seed: the high bits go
+     * through the keyed mix. Keys with equal hashCodes share a bucket
+     * whatever the mix; a TreeBin bounds their cost.
      */
     private int hash(Object key) {
-        int h = (key == null ? 0 : key.hashCode()) ^ seed;
-        h *= 0x85EBCA6B;
-        h ^= h >>> 13;
-        h *= 0xC2B2AE35;
-        return h ^ (h >>> 16);
+        int h = key == null ? 0 : key.hashCode();
+        int m = ((h >>> 16) ^ seed) * 0x85EBCA6B;
+        m ^= m >>> 13;
+        m *= 0xC2B2AE35;
+        return h ^ (m >>> 16);
     }
 
     private Node<K,V> find(Object key) {
