@@ -371,8 +371,10 @@ final class NullCache<K,V> extends Cache<K,V> {
  * (chained, grown incrementally so that no single put rehashes the whole
  * table) and a doubly linked list in insertion order. Every node records
  * when it was put; all nodes share the cache's current lifetime, so the
- * expired nodes are always a prefix of the list. Each operation polls at
- * most {@link #STEP} cleared soft references; each put also removes at
+ * expired nodes are always a prefix of the list (a node's age counts from
+ * its put, or from the moment a lifetime was set on a cache that had
+ * none). Each operation polls at most {@link #DRAIN} cleared soft
+ * references; each put also removes at
  * most {@code STEP} nodes from that prefix and moves at most {@code STEP}
  * hash buckets, so a burst of expiries is paid off over the puts that
  * follow (get, remove and pull, which add nothing, leave both to the
@@ -742,8 +744,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
      * the expunge, so it stays exact. A growth in progress is left to the
      * puts too: only a put can start the next one, and puts alone finish a
      * migration first (see {@link #migrate}); meanwhile a lookup probes
-     * two buckets, which costs less than moving buckets through random
-     * memory. A floor left by {@code setTimeout} is still paid off here,
+     * one bucket, of the old table or the new (see insert), so moving
+     * buckets from here would buy nothing. A floor left by {@code setTimeout} is still paid off here,
      * so that it is dropped as soon as possible whatever the workload.
      */
     private void light(long now) {
