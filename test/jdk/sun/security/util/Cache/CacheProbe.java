@@ -90,6 +90,59 @@ final class CacheProbe {
         }
     }
 
+    /** An int field of the cache, such as {@code count}. */
+    static int intField(Cache<?,?> cache, String name) {
+        try {
+            Field f = cache.getClass().getDeclaredField(name);
+            f.setAccessible(true);
+            synchronized (cache) {
+                return f.getInt(cache);
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * Does what the GC does to the soft values of the entries whose keys
+     * {@code which} accepts: clears each reference and enqueues it on the
+     * cache's reference queue, deterministically, without memory pressure.
+     * Walks the cache's insertion-ordered list from {@code head}.
+     *
+     * @return how many references were cleared
+     */
+    static int clearSoftValues(Cache<?,?> cache,
+            java.util.function.Predicate<Object> which) {
+        try {
+            Field head = cache.getClass().getDeclaredField("head");
+            head.setAccessible(true);
+            int cleared = 0;
+            synchronized (cache) {
+                Object n = head.get(cache);
+                while (n != null) {
+                    java.lang.reflect.Method key = method(n, "key");
+                    if (n instanceof java.lang.ref.Reference<?> r
+                            && which.test(key.invoke(n))) {
+                        r.clear();
+                        r.enqueue();
+                        cleared++;
+                    }
+                    n = method(n, "after").invoke(n);
+                }
+            }
+            return cleared;
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static java.lang.reflect.Method method(Object o, String name)
+            throws NoSuchMethodException {
+        java.lang.reflect.Method m = o.getClass().getDeclaredMethod(name);
+        m.setAccessible(true);
+        return m;
+    }
+
     /** The cache's entries, through {@link Cache#accept}. */
     static <K,V> Map<K,V> entries(Cache<K,V> cache) {
         Map<K,V> copy = new HashMap<>();

@@ -8,7 +8,8 @@
  * @bug 8259886
  * @summary setTimeout applies to the entries already cached, shorter and
  *          longer; an entry that had expired stays expired; a timeout of
- *          zero or less means entries never expire
+ *          zero or less means entries never expire, and entries do not age
+ *          until a lifetime is set
  * @modules java.base/sun.security.util:+open
  * @run main SetTimeoutTest
  */
@@ -90,13 +91,19 @@ public class SetTimeoutTest {
         c.put("b", "2");
         clock.advanceSeconds(50);
         CacheProbe.checkEquals(2, c.size(), "no timeout: both alive");
-        // the lifetime counts from each put, also for entries put before
+        // without a lifetime nothing ages: when one is set, every entry
+        // counts as put at that moment (so a put needs no clock read)
         c.setTimeout(60);
-        CacheProbe.checkEquals(null, c.get("a"), "a is 100 s old");
-        CacheProbe.checkEquals("2", c.get("b"), "b is 50 s old");
+        clock.advanceSeconds(59);
+        CacheProbe.checkEquals("1", c.get("a"), "a is 59 s old");
+        c.put("c", "3");
+        clock.advanceSeconds(1);
+        CacheProbe.checkEquals(null, c.get("a"), "a is 60 s old");
+        CacheProbe.checkEquals(null, c.get("b"), "b is 60 s old");
+        CacheProbe.checkEquals("3", c.get("c"), "c is 1 s old");
         c.setTimeout(-5);
         clock.advanceSeconds(1000);
-        CacheProbe.checkEquals("2", c.get("b"), "negative: never expires");
+        CacheProbe.checkEquals("3", c.get("c"), "negative: never expires");
         CacheProbe.checkEquals(1, c.size(), "size agrees with get");
     }
 }

@@ -13,6 +13,9 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Objects;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongSupplier;
 
 /**
@@ -31,12 +34,16 @@ import java.util.function.LongSupplier;
  * <li>an optional lifetime in seconds, counted from the moment an entry
  *     was put, measured with {@link System#nanoTime()} so that stepping the
  *     wall clock has no effect; changing the lifetime applies to the
- *     entries already cached;
+ *     entries already cached; while a cache has no lifetime its entries
+ *     do not age, and when one is set their age counts from then;
  * <li>no operation other than {@link #size()} (which finishes removing
  *     expired entries), {@link #accept} (which copies the live entries) and
  *     {@link #setCapacity} (which drops entries) does more than a small,
  *     fixed amount of work, however many entries expire at once: expired
- *     entries are removed a few at a time by the operations that follow;
+ *     entries are removed a few at a time by the operations that follow,
+ *     keys with equal hash codes cost O(log n) for {@code String} and
+ *     {@link EqualByteArray} keys, and the hash table grows a few buckets
+ *     and at most a few fixed-size segments at a time;
  * <li>safe for concurrent use by multiple threads.
  * </ul>
  *
@@ -132,7 +139,9 @@ public abstract class Cache<K,V> {
     /**
      * Sets the lifetime of entries, including those already cached: an
      * entry expires once it has been in the cache for {@code timeout}
-     * seconds. An entry that had already expired stays expired.
+     * seconds, counted from its put or, if the cache had no lifetime, from
+     * this call (entries do not age while there is none). An entry that
+     * had already expired stays expired.
      *
      * @param timeout the lifetime in seconds; zero or negative means
      *        entries do not expire
@@ -243,7 +252,8 @@ public abstract class Cache<K,V> {
      */
     public static class EqualByteArray {
 
-        private final byte[] b;
+        // package-private: MemoryCache orders colliding keys by contents
+        final byte[] b;
         // computed lazily; 0 also for an empty array, which is cheap anyway
         private int hash;
 
@@ -361,8 +371,10 @@ final class NullCache<K,V> extends Cache<K,V> {
  * (chained, grown incrementally so that no single put rehashes the whole
  * table) and a doubly linked list in insertion order. Every node records
  * when it was put; all nodes share the cache's current lifetime, so the
- * expired nodes are always a prefix of the list. Each operation polls at
- * most {@link #STEP} cleared soft references; each put also removes at
+ * expired nodes are always a prefix of the list (a node's age counts from
+ * its put, or from the moment a lifetime was set on a cache that had
+ * none). Each operation polls at most {@link #DRAIN} cleared soft
+ * references; each put also removes at
  * most {@code STEP} nodes from that prefix and moves at most {@code STEP}
  * hash buckets, so a burst of expiries is paid off over the puts that
  * follow (get, remove and pull, which add nothing, leave both to the
@@ -375,10 +387,27 @@ final class NullCache<K,V> extends Cache<K,V> {
  */
 final class MemoryCache<K,V> extends Cache<K,V> {
 
-    /** The most nodes, references or buckets one operation handles. */
+    /** The most expired nodes or hash buckets one operation handles. */
     static final int STEP = 4;
 
+    /**
+     * The most cleared soft references one operation purges. Larger than
+     * STEP: memory pressure clears many values at once, and the keys of
+     * their entries must be released soon after (stock releases them at
+     * the next operation). 256 unlinks are a few microseconds.
+     */
+    static final int DRAIN = 256;
+
     private static final int MIN_TABLE = 16;
+    /**
+     * Buckets per segment of a table: 8192 references, 32 KiB with
+     * compressed oops. A growth allocates the new table's small top array
+     * and then one segment at a time, when a put first writes into it.
+     */
+    static final int SEGMENT_SHIFT = 13;
+    static final int SEGMENT = 1 << SEGMENT_SHIFT;
+    /** A chain that reaches this many nodes becomes a TreeBin. */
+    static final int TREEIFY = 8;
     private static final int MAX_TABLE = 1 << 30;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
@@ -388,9 +417,12 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     private ReferenceQueue<V> queue;     // soft caches only; replaced by clear()
 
-    private Node<K,V>[] table;           // null until the first put
-    private Node<K,V>[] oldTable;        // being emptied into table, or null
+    private Node<K,V>[][] table;         // segments; null until a put
+    private int tableLength;             // buckets of table
+    private Node<K,V>[][] oldTable;      // being emptied into table, or null
+    private int oldLength;               // buckets of oldTable
     private int migrated;                // buckets of oldTable already moved
+    private final int seed;              // mixed into every hash
     private Node<K,V> head;              // oldest node
     private Node<K,V> tail;              // newest node
     private int count;                   // nodes in the list (and the table)
@@ -401,6 +433,30 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     // changed; they stay expired even if the new lifetime is longer.
     private long floor;
     private boolean floorActive;
+    // Tickets are older than their key's node (the node moves to the tail
+    // when a ticket is added), so they outlive the node's floor. Invariant:
+    // a ticket put at or before ticketFloor (if ticketFloorSet) has
+    // expired for good; every Tickets whose gen equals floorGen holds no
+    // such ticket and no ticket older than ticketRenew. floorGen counts the
+    // changes of ticketFloor and ticketRenew; ticketFloor is the latest of
+    // all floors ever set, so it is never dropped.
+    private long ticketFloor;
+    private long floorGen;
+    // While the lifetime is 0 entries do not age, and a put reads no
+    // clock: it stamps the node with `stamp`, the time the lifetime last
+    // became 0 (or the construction), which keeps the list's times in
+    // order. When a lifetime is set on a cache that had none, every entry
+    // cached then counts as put at that moment, `renew`: a node's age is
+    // counted from max(time, renew) while renewActive (dropped once the
+    // oldest node is newer, like the floor). Tickets keep their own times:
+    // ticketRenew is the latest renew, applied to a queue (its times
+    // raised) together with ticketFloor when the queue's gen is behind.
+    private long stamp;
+    private long renew;
+    private boolean renewActive;
+    private long ticketRenew;
+    private boolean ticketRenewSet;
+    private boolean ticketFloorSet;
 
     /**
      * Test hook: how many nodes, buckets and references the maintenance
@@ -430,6 +486,10 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         this.queue = soft ? new ReferenceQueue<>() : null;
         this.maxSize = Math.max(maxSize, 0);
         this.lifetime = toNanos(timeout);
+        this.seed = ThreadLocalRandom.current().nextInt();
+        if (lifetime == 0) {
+            this.stamp = now();
+        }
     }
 
     private static long toNanos(int seconds) {
@@ -445,8 +505,14 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     private boolean expired(long inserted, long now) {
         // differences, never absolute comparisons: nanoTime may wrap
-        return (floorActive && inserted - floor <= 0)
-                || (lifetime > 0 && now - inserted >= lifetime);
+        if (floorActive && inserted - floor <= 0) {
+            return true;
+        }
+        if (lifetime == 0) {
+            return false;
+        }
+        long from = renewActive && inserted - renew < 0 ? renew : inserted;
+        return now - from >= lifetime;
     }
 
     // ---- public operations
@@ -465,12 +531,15 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         // References the GC already queued are left behind in the old
         // queue, so they can never be mistaken for nodes of the new table.
         table = null;
+        tableLength = 0;
         oldTable = null;
+        oldLength = 0;
         migrated = 0;
         head = null;
         tail = null;
         count = 0;
         floorActive = false;
+        renewActive = false;
         if (soft) {
             queue = new ReferenceQueue<>();
         }
@@ -483,9 +552,13 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     @Override
     public synchronized void put(K key, V value, boolean canQueue) {
-        long now = now();
+        // Everything that runs the key's code (hashCode, equals) happens
+        // before anything is unlinked: a key that throws loses nothing.
+        int h = hash(key);
+        // without a lifetime nothing ages: no clock read (see stamp)
+        long now = lifetime > 0 ? now() : stamp;
         maintain(now);
-        Node<K,V> old = find(key);
+        Node<K,V> old = find(key, h);
         if (value == null && soft) {
             // a soft reference to null looks like a cleared one
             if (old != null) {
@@ -504,8 +577,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
                 unlink(old);
             }
             // the key's node holds its queue strongly, also in a soft cache
-            tickets = new Tickets<>(maxQueueSize);
-            HardNode<K,V> n = new HardNode<>(key, tickets, now);
+            tickets = new Tickets<>(floorGen);
+            HardNode<K,V> n = new HardNode<>(key, h, tickets, now);
             addTicket(n, tickets, value, now);
             insert(n);
             return;
@@ -513,8 +586,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         if (old != null) {
             unlink(old);
         }
-        insert(soft ? new SoftNode<>(key, value, now, queue)
-                    : new HardNode<>(key, value, now));
+        insert(soft ? new SoftNode<>(key, h, value, now, queue)
+                    : new HardNode<>(key, h, value, now));
     }
 
     @Override
@@ -575,6 +648,11 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     public synchronized void setCapacity(int size) {
         long now = now();
         maintain(now);
+        // Entries whose values were cleared or whose time is up must not
+        // count: otherwise live ones would be dropped in their place. As
+        // in size(), this is proportional to that backlog, each once.
+        drainQueue(Integer.MAX_VALUE);
+        expunge(now, Integer.MAX_VALUE);
         maxSize = Math.max(size, 0);
         // the oldest go first, and the expired ones are the oldest
         while (maxSize > 0 && count > maxSize) {
@@ -587,14 +665,36 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     public synchronized void setTimeout(int timeout) {
         long now = now();
         maintain(now);
+        long next = toNanos(timeout);
         if (lifetime > 0) {
+            // Entries that have expired stay expired: those counted from
+            // at or before f. A floor at or before renew covers nothing
+            // (every age is counted from renew or later), and is not set.
             long f = now - lifetime;
-            if (!floorActive || f - floor > 0) {
+            if ((!renewActive || f - renew >= 0)
+                    && (!floorActive || f - floor > 0)) {
                 floor = f;
                 floorActive = head != null;
             }
+            if ((!ticketRenewSet || f - ticketRenew >= 0)
+                    && (!ticketFloorSet || f - ticketFloor > 0)) {
+                ticketFloor = f;
+                ticketFloorSet = true;
+                floorGen++;
+            }
+        } else if (next > 0) {
+            // a lifetime on a cache that had none: nothing has aged yet,
+            // every entry counts as put now
+            renew = now;
+            renewActive = head != null;
+            ticketRenew = now;
+            ticketRenewSet = true;
+            floorGen++;
         }
-        lifetime = toNanos(timeout);
+        if (next == 0) {
+            stamp = now;
+        }
+        lifetime = next;
     }
 
     @Override
@@ -626,7 +726,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     /** The bounded work every operation does before its own. */
     private void maintain(long now) {
         if (soft) {
-            drainQueue(STEP);
+            drainQueue(DRAIN);
         }
         expunge(now, STEP);
         if (oldTable != null) {
@@ -644,13 +744,13 @@ final class MemoryCache<K,V> extends Cache<K,V> {
      * the expunge, so it stays exact. A growth in progress is left to the
      * puts too: only a put can start the next one, and puts alone finish a
      * migration first (see {@link #migrate}); meanwhile a lookup probes
-     * two buckets, which costs less than moving buckets through random
-     * memory. A floor left by {@code setTimeout} is still paid off here,
+     * one bucket, of the old table or the new (see insert), so moving
+     * buckets from here would buy nothing. A floor left by {@code setTimeout} is still paid off here,
      * so that it is dropped as soon as possible whatever the workload.
      */
     private void light(long now) {
         if (soft) {
-            drainQueue(STEP);
+            drainQueue(DRAIN);
         }
         if (floorActive) {
             expunge(now, STEP);
@@ -670,7 +770,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     /** Removes up to {@code budget} expired nodes from the head. */
     private void expunge(long now, int budget) {
         if (lifetime == 0 && !floorActive) {
-            return;         // nothing can be expired
+            return;         // nothing can be expired (renew waits)
         }
         while (budget-- > 0 && head != null) {
             examined++;
@@ -683,6 +783,9 @@ final class MemoryCache<K,V> extends Cache<K,V> {
             // every node put before the floor is gone; drop it before
             // nanoTime can wrap around it
             floorActive = false;
+        }
+        if (renewActive && (head == null || head.time() - renew >= 0)) {
+            renewActive = false;        // likewise
         }
     }
 
@@ -719,36 +822,66 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         }
     }
 
-    // ---- the list and the table
+    // ---- the table
+    //
+    // Invariants (checked by the tests through the public operations and
+    // by ModelTest against a reference model):
+    // - every node in the list is in exactly one bucket: of oldTable if
+    //   its old bucket index is >= migrated, else of table; so a bucket of
+    //   table is empty until its old bucket has moved, and a lookup probes
+    //   one bucket, also during a growth;
+    // - node.hash() == hash(node.key()) for this cache's seed;
+    // - a bucket holds null, a chain of fewer than TREEIFY nodes linked by
+    //   chain(), or one TreeBin (which may have shrunk below TREEIFY);
+    // - a table is segmented: no array of the cache is longer than SEGMENT
+    //   buckets except the small top array, so no single put allocates
+    //   (and zeroes) more than a few segments, however large the cache;
+    // - oldTable != null only while a growth is in progress, and puts
+    //   finish moving it (see migrate) before the next growth can start.
 
-    private static int hash(Object key) {
-        if (key == null) {
-            return 0;
-        }
-        int h = key.hashCode();
-        return h ^ (h >>> 16);
+    /**
+     * The key's hash as the table uses it: the key's hashCode with its low
+     * 16 bits XORed with a mix, keyed by this cache's random seed, of its
+     * high 16 bits. That is a bijection of int (the high bits are kept, so
+     * equal hashCodes, and only those, give equal hashes). Keys that share
+     * their high 16 bits keep their distances (consecutive Integers stay in
+     * neighbouring buckets, as with HashMap's spread), so at most
+     * 2^(16-k) keys with different hashCodes can be made to share a bucket
+     * of a table of 2^k buckets without knowing the seed: the high bits go
+     * through the keyed mix. Keys with equal hashCodes share a bucket
+     * whatever the mix; a TreeBin bounds their cost.
+     */
+    private int hash(Object key) {
+        int h = key == null ? 0 : key.hashCode();
+        int m = ((h >>> 16) ^ seed) * 0x85EBCA6B;
+        m ^= m >>> 13;
+        m *= 0xC2B2AE35;
+        return h ^ (m >>> 16);
     }
 
     private Node<K,V> find(Object key) {
-        if (table == null) {
+        return find(key, hash(key));
+    }
+
+    private Node<K,V> find(Object key, int h) {
+        Node<K,V>[][] t = table;
+        if (t == null) {
             return null;
         }
-        int h = hash(key);
         if (oldTable != null) {
-            // nodes put since the growth began are in the new table even
-            // when their old bucket has not moved yet
-            int i = h & (oldTable.length - 1);
+            int i = h & (oldLength - 1);
             if (i >= migrated) {
-                Node<K,V> n = findIn(oldTable[i], key, h);
-                if (n != null) {
-                    return n;
-                }
+                // not moved yet: the node is here or nowhere
+                return findIn(bucket(oldTable, i), key, h);
             }
         }
-        return findIn(table[h & (table.length - 1)], key, h);
+        return findIn(bucket(t, h & (tableLength - 1)), key, h);
     }
 
     private static <K,V> Node<K,V> findIn(Node<K,V> n, Object key, int h) {
+        if (n instanceof TreeBin<K,V> bin) {
+            return bin.find(key, h);
+        }
         for (; n != null; n = n.chain()) {
             Object k;
             if (n.hash() == h && ((k = n.key()) == key
@@ -762,17 +895,25 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     /** Adds a new node to the table and at the tail of the list. */
     private void insert(Node<K,V> n) {
         if (table == null) {
+            tableLength = MIN_TABLE;
             table = newTable(MIN_TABLE);
-        } else if (oldTable == null && count >= table.length / 4 * 3
-                && table.length < MAX_TABLE) {
-            // grow; the buckets move a few at a time (see migrate)
+        } else if (oldTable == null && count >= tableLength / 4 * 3
+                && tableLength < MAX_TABLE) {
+            // grow; the buckets move a few at a time (see migrate), and the
+            // new table's segments are allocated when first written
             oldTable = table;
-            table = newTable(table.length * 2);
+            oldLength = tableLength;
+            tableLength *= 2;
+            table = newTable(tableLength);
             migrated = 0;
         }
-        int i = n.hash() & (table.length - 1);
-        n.chain(table[i]);
-        table[i] = n;
+        if (oldTable != null && (n.hash() & (oldLength - 1)) >= migrated) {
+            // its old bucket has not moved yet: join it there, so that the
+            // new table's buckets are empty until their old bucket moves
+            addToBucket(oldTable, oldLength, n);
+        } else {
+            addToBucket(table, tableLength, n);
+        }
         append(n);
         count++;
         while (maxSize > 0 && count > maxSize) {
@@ -781,55 +922,129 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         }
     }
 
+    /** The top array of a table of {@code length} buckets; no segments. */
     @SuppressWarnings("unchecked")
-    private static <K,V> Node<K,V>[] newTable(int length) {
-        return (Node<K,V>[]) new Node<?,?>[length];
+    private static <K,V> Node<K,V>[][] newTable(int length) {
+        return (Node<K,V>[][]) new Node<?,?>[
+                (length + SEGMENT - 1) >>> SEGMENT_SHIFT][];
+    }
+
+    private static <K,V> Node<K,V> bucket(Node<K,V>[][] t, int i) {
+        Node<K,V>[] s = t[i >>> SEGMENT_SHIFT];
+        return s == null ? null : s[i & (SEGMENT - 1)];
+    }
+
+    @SuppressWarnings("unchecked")
+    private void setBucket(Node<K,V>[][] t, int length, int i, Node<K,V> n) {
+        Node<K,V>[] s = t[i >>> SEGMENT_SHIFT];
+        if (s == null) {
+            // at most SEGMENT references to allocate and zero
+            examined++;
+            s = (Node<K,V>[]) new Node<?,?>[Math.min(length, SEGMENT)];
+            t[i >>> SEGMENT_SHIFT] = s;
+        }
+        s[i & (SEGMENT - 1)] = n;
+    }
+
+    /** Links a node into its bucket of table {@code t}. */
+    private void addToBucket(Node<K,V>[][] t, int length, Node<K,V> n) {
+        int i = n.hash() & (length - 1);
+        Node<K,V> first = bucket(t, i);
+        if (first instanceof TreeBin<K,V> bin) {
+            bin.add(n);
+            return;
+        }
+        n.chain(first);
+        setBucket(t, length, i, n);
+        if (first != null && chainReaches(n, TREEIFY)) {
+            examined += TREEIFY;
+            setBucket(t, length, i, TreeBin.of(n));
+        }
+    }
+
+    private static boolean chainReaches(Node<?,?> n, int length) {
+        for (; n != null; n = n.chain()) {
+            if (--length == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
      * Moves up to {@code budget} buckets of the old table into the new one.
      * A table of L buckets grows at 3L/4 nodes, and the next growth needs
      * 3L/4 more puts; every put moves {@code STEP} buckets, so L/STEP puts
-     * finish a migration long before the next one could start.
+     * finish a migration long before the next one could start. A bucket of
+     * a chain moves in fewer than TREEIFY steps; a TreeBin moves whole or
+     * gives up its smaller half (see TreeBin.split).
      */
     private void migrate(int budget) {
-        Node<K,V>[] old = oldTable;
-        int mask = table.length - 1;
-        while (budget-- > 0 && migrated < old.length) {
+        Node<K,V>[][] old = oldTable;
+        while (budget-- > 0 && migrated < oldLength) {
             examined++;
-            Node<K,V> n = old[migrated];
-            old[migrated++] = null;
-            while (n != null) {
-                examined++;
-                Node<K,V> next = n.chain();
-                int i = n.hash() & mask;
-                n.chain(table[i]);
-                table[i] = n;
-                n = next;
+            int i = migrated++;
+            Node<K,V> n = bucket(old, i);
+            if (n != null) {
+                old[i >>> SEGMENT_SHIFT][i & (SEGMENT - 1)] = null;
+                if (n instanceof TreeBin<K,V> bin) {
+                    examined += bin.split(this, i, oldLength);
+                } else {
+                    while (n != null) {
+                        examined++;
+                        Node<K,V> next = n.chain();
+                        addToBucket(table, tableLength, n);
+                        n = next;
+                    }
+                }
+            }
+            if ((migrated & (SEGMENT - 1)) == 0) {
+                old[i >>> SEGMENT_SHIFT] = null;    // free it early
             }
         }
-        if (migrated == old.length) {
+        if (migrated == oldLength) {
             oldTable = null;
+            oldLength = 0;
             migrated = 0;
         }
     }
 
+    /** Puts a bin (or null) into bucket {@code i} of the new table. */
+    void placeBin(int i, Node<K,V> bin) {
+        setBucket(table, tableLength, i, bin);
+    }
+
     private void removeFromTable(Node<K,V> n) {
-        if (oldTable != null) {
-            int i = n.hash() & (oldTable.length - 1);
-            if (i >= migrated && unchain(oldTable, i, n)) {
-                return;
-            }
+        boolean found;
+        int i;
+        if (oldTable != null && (i = n.hash() & (oldLength - 1)) >= migrated) {
+            found = unchain(oldTable, i, n);
+        } else {
+            found = unchain(table, n.hash() & (tableLength - 1), n);
         }
-        if (!unchain(table, n.hash() & (table.length - 1), n)) {
+        if (!found) {
             throw new IllegalStateException("node not in the table");
         }
     }
 
-    private static <K,V> boolean unchain(Node<K,V>[] t, int i, Node<K,V> n) {
-        Node<K,V> p = t[i];
+    private static <K,V> boolean unchain(Node<K,V>[][] t, int i, Node<K,V> n) {
+        Node<K,V> p = bucket(t, i);
+        if (p == null) {
+            return false;
+        }
+        Node<K,V>[] s = t[i >>> SEGMENT_SHIFT];
+        int j = i & (SEGMENT - 1);
+        if (p instanceof TreeBin<K,V> bin) {
+            if (!bin.remove(n)) {
+                return false;
+            }
+            if (bin.isEmpty()) {
+                s[j] = null;
+            }
+            return true;
+        }
         if (p == n) {
-            t[i] = n.chain();
+            s[j] = n.chain();
             return true;
         }
         for (; p != null; p = p.chain()) {
@@ -840,6 +1055,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         }
         return false;
     }
+
+    // ---- the list
 
     private void append(Node<K,V> n) {
         n.before(tail);
@@ -887,8 +1104,37 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     // ---- ticket queues
 
+    /**
+     * Drops the tickets put at or before the ticket floor, if the floor
+     * changed since the queue was last checked. A queue is in insertion
+     * order, so they are a prefix of it. Every ticket operation calls this
+     * first: afterwards, {@link #expired} with the node floor (which only
+     * covers nodes) and the lifetime judges each ticket rightly.
+     */
+    private void normalize(Tickets<K,V> tickets) {
+        if (tickets.gen != floorGen) {
+            Ticket<K,V> t;
+            while (ticketFloorSet && (t = tickets.peekFirst()) != null
+                    && t.time - ticketFloor <= 0) {
+                examined++;
+                tickets.removeFirst().dispose();
+            }
+            if (ticketRenewSet) {
+                for (Ticket<K,V> u : tickets) {
+                    if (u.time - ticketRenew >= 0) {
+                        break;
+                    }
+                    examined++;
+                    u.time = ticketRenew;
+                }
+            }
+            tickets.gen = floorGen;
+        }
+    }
+
     private void addTicket(Node<K,V> owner, Tickets<K,V> tickets, V value,
             long now) {
+        normalize(tickets);
         if (tickets.size() >= maxQueueSize) {
             tickets.removeFirst().dispose();
         }
@@ -897,6 +1143,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     /** Removes and returns the oldest live ticket's value, or null. */
     private V takeTicket(Tickets<K,V> tickets, long now) {
+        normalize(tickets);
         while (!tickets.isEmpty()) {
             examined++;
             Ticket<K,V> t = tickets.removeFirst();
@@ -911,6 +1158,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     /** Returns the oldest live ticket's value without taking it. */
     private V peekTicket(Tickets<K,V> tickets, long now) {
+        normalize(tickets);
         for (Ticket<K,V> t : tickets) {
             V v = expired(t.time, now) ? null : t.value();
             if (v != null) {
@@ -946,6 +1194,183 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         void dispose();
     }
 
+    /**
+     * A bucket whose keys collide: a red-black tree (TreeMap) of groups, so
+     * that finding a key costs O(log m) comparisons instead of m calls of
+     * {@code equals}. Keys are ordered by hash, then by kind and contents
+     * where the cache knows an order that agrees with {@code equals}:
+     * {@code String}s by {@code compareTo}, {@link Cache.EqualByteArray}s
+     * (and subclasses, whose equal instances have equal contents by that
+     * class's contract) by their bytes. Nodes that compare equal form a
+     * group, linked by {@code chain()}, whose first node is the map key;
+     * a group holds more than one node only for keys of other classes with
+     * the same hashCode, which are searched one by one (as
+     * {@code java.util.HashMap} does for keys that are not comparable).
+     *
+     * <p>Order is by the bit-reversed hash, so that the nodes that move to
+     * the upper bucket when the table doubles are a suffix of the tree
+     * (see {@link #split}).
+     *
+     * <p>Only {@link #hash}-free tree methods are used: the bucket's code
+     * checks for a TreeBin before it touches the chain, so the Node
+     * methods of a TreeBin are never called.
+     */
+    static final class TreeBin<K,V> implements Node<K,V> {
+        private final TreeMap<Node<K,V>, Node<K,V>> groups =
+                new TreeMap<>(TreeBin::order);
+
+        static <K,V> TreeBin<K,V> of(Node<K,V> chain) {
+            TreeBin<K,V> bin = new TreeBin<>();
+            while (chain != null) {
+                Node<K,V> next = chain.chain();
+                bin.add(chain);
+                chain = next;
+            }
+            return bin;
+        }
+
+        private static int order(Node<?,?> a, Node<?,?> b) {
+            int c = Integer.compareUnsigned(Integer.reverse(a.hash()),
+                    Integer.reverse(b.hash()));
+            return c != 0 ? c : compareKeys(a.key(), b.key());
+        }
+
+        private static int kind(Object k) {
+            return k == null ? 0
+                    : k instanceof Cache.EqualByteArray ? 1
+                    : k instanceof String ? 2
+                    : 3;
+        }
+
+        private static int compareKeys(Object x, Object y) {
+            int kx = kind(x);
+            int ky = kind(y);
+            if (kx != ky) {
+                return kx < ky ? -1 : 1;
+            }
+            if (kx == 1) {
+                return Arrays.compare(((Cache.EqualByteArray) x).b,
+                        ((Cache.EqualByteArray) y).b);
+            }
+            if (kx == 2) {
+                return ((String) x).compareTo((String) y);
+            }
+            return 0;           // null, or no known order: one group
+        }
+
+        boolean isEmpty() {
+            return groups.isEmpty();
+        }
+
+        @SuppressWarnings("unchecked")
+        Node<K,V> find(Object key, int h) {
+            Node<K,V> g = groups.get(new HardNode<>((K) key, h, null, 0L));
+            for (; g != null; g = g.chain()) {
+                Object k = g.key();
+                if (k == key || (key != null && key.equals(k))) {
+                    return g;
+                }
+            }
+            return null;
+        }
+
+        void add(Node<K,V> n) {
+            Node<K,V> g = groups.putIfAbsent(n, n);
+            if (g == null) {
+                n.chain(null);
+            } else {
+                n.chain(g.chain());
+                g.chain(n);
+            }
+        }
+
+        boolean remove(Node<K,V> n) {
+            Node<K,V> g = groups.get(n);
+            if (g == null) {
+                return false;
+            }
+            if (g == n) {
+                // the map keeps its key object on put: remove, then re-add
+                groups.remove(n);
+                Node<K,V> next = n.chain();
+                if (next != null) {
+                    groups.put(next, next);
+                }
+                return true;
+            }
+            for (Node<K,V> p = g; p.chain() != null; p = p.chain()) {
+                if (p.chain() == n) {
+                    p.chain(n.chain());
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * Moves this bin, old bucket {@code i} of a table of
+         * {@code oldLength} buckets, to buckets {@code i} and
+         * {@code i + oldLength} of the doubled table (both still empty).
+         * The nodes for the upper bucket are a suffix of the tree: the
+         * smaller side moves to a new bin, so the cost is proportional to
+         * the smaller side (O(1) when all the keys have one hash, as in a
+         * flood of colliding keys) plus O(log m).
+         *
+         * @return the work done, for the {@code examined} hook
+         */
+        int split(MemoryCache<K,V> cache, int i, int oldLength) {
+            Node<K,V> bound = new HardNode<>(null, i | oldLength, null, 0L);
+            NavigableMap<Node<K,V>, Node<K,V>> lo =
+                    groups.headMap(bound, false);
+            NavigableMap<Node<K,V>, Node<K,V>> hi =
+                    groups.tailMap(bound, true);
+            Iterator<Node<K,V>> a = lo.keySet().iterator();
+            Iterator<Node<K,V>> b = hi.keySet().iterator();
+            int work = 1;
+            while (a.hasNext() && b.hasNext()) {
+                a.next();
+                b.next();
+                work++;
+            }
+            boolean loSmaller = !a.hasNext();
+            NavigableMap<Node<K,V>, Node<K,V>> small = loSmaller ? lo : hi;
+            TreeBin<K,V> other = new TreeBin<>();
+            for (Iterator<Map.Entry<Node<K,V>, Node<K,V>>> it =
+                    small.entrySet().iterator(); it.hasNext(); ) {
+                Map.Entry<Node<K,V>, Node<K,V>> e = it.next();
+                other.groups.put(e.getKey(), e.getValue());
+                it.remove();
+                work++;
+            }
+            int upper = i + oldLength;
+            if (!isEmpty()) {
+                cache.placeBin(loSmaller ? upper : i, this);
+            }
+            if (!other.isEmpty()) {
+                cache.placeBin(loSmaller ? i : upper, other);
+            }
+            return work;
+        }
+
+        private static UnsupportedOperationException notANode() {
+            return new UnsupportedOperationException("a bin, not a node");
+        }
+
+        @Override public int hash() { throw notANode(); }
+        @Override public K key() { throw notANode(); }
+        @Override public V value() { throw notANode(); }
+        @Override public Tickets<K,V> tickets() { throw notANode(); }
+        @Override public Node<K,V> chain() { throw notANode(); }
+        @Override public void chain(Node<K,V> n) { throw notANode(); }
+        @Override public Node<K,V> before() { throw notANode(); }
+        @Override public void before(Node<K,V> n) { throw notANode(); }
+        @Override public Node<K,V> after() { throw notANode(); }
+        @Override public void after(Node<K,V> n) { throw notANode(); }
+        @Override public long time() { throw notANode(); }
+        @Override public void time(long t) { throw notANode(); }
+        @Override public void dispose() { throw notANode(); }
+    }
+
     /** An entry that holds its value, or the queue of a queued key. */
     static final class HardNode<K,V> implements Node<K,V> {
         private final int hash;
@@ -956,8 +1381,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         private Node<K,V> after;
         private long time;
 
-        HardNode(K key, Object value, long time) {
-            this.hash = MemoryCache.hash(key);
+        HardNode(K key, int hash, Object value, long time) {
+            this.hash = hash;
             this.key = key;
             this.value = value;
             this.time = time;
@@ -1006,9 +1431,10 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         private Node<K,V> after;        // this node once removed
         private long time;
 
-        SoftNode(K key, V value, long time, ReferenceQueue<V> queue) {
+        SoftNode(K key, int hash, V value, long time,
+                ReferenceQueue<V> queue) {
             super(value, queue);
-            this.hash = MemoryCache.hash(key);
+            this.hash = hash;
             this.key = key;
             this.time = time;
         }
@@ -1043,7 +1469,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     /** One value queued under a key; soft in a soft cache. */
     static final class Ticket<K,V> extends SoftReference<V> {
-        final long time;
+        long time;                      // raised by normalize (renew)
         Node<K,V> owner;                // null once handed out or dropped
         private Object hard;            // the value in a hard cache
 
@@ -1068,10 +1494,20 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     /** The values queued under a key, oldest first. */
     static final class Tickets<K,V> implements Iterable<Ticket<K,V>> {
-        private final ArrayDeque<Ticket<K,V>> deque;
+        // Grows with the tickets actually queued: maxQueueSize may be
+        // Integer.MAX_VALUE, so it must never size an allocation.
+        private final ArrayDeque<Ticket<K,V>> deque = new ArrayDeque<>();
+        // The cache's floorGen when the tickets were last checked against
+        // its ticketFloor (see MemoryCache.normalize).
+        long gen;
 
-        Tickets(int max) {
-            deque = new ArrayDeque<>(max);
+        Tickets(long gen) {
+            this.gen = gen;
+        }
+
+        /** The oldest ticket, or null. */
+        Ticket<K,V> peekFirst() {
+            return deque.peekFirst();
         }
 
         int size() {

@@ -53,6 +53,12 @@ import sun.security.util.Cache;
  *     without a garbage collector so the tail shows the cache, not GC
  *     pauses; {@code putExpiringBaseline} is the same without the put,
  *     the noise floor of the machine.</li>
+ * <li>{@code putFill}: sample time of {@code put} while a cache fills
+ *     from empty to its capacity (the growth phase: every doubling of the
+ *     hash table happens inside the measurement), without a garbage
+ *     collector; a filled cache is replaced by a new empty one outside
+ *     the measured time. It prints the same all-operation tail counters
+ *     as {@code putExpiring}.</li>
  * </ul>
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -684,5 +690,126 @@ public class CacheBench {
             "-Xms10g", "-Xmx10g", "-XX:+AlwaysPreTouch"})
     public Integer putExpiringBaseline(ExpiringState state) {
         return state.nextKey();
+    }
+
+    /**
+     * A cache being filled from empty to its capacity with new keys, so
+     * that the puts include every growth of its table. When it is full a
+     * new empty cache takes its place, outside the measured time.
+     */
+    @State(Scope.Thread)
+    public static class FillState {
+        /** Capacity of the cache: the fill ends there. */
+        @Param({"5120000"})
+        public int size;
+
+        /** Timeout of the cache in seconds; 0 means entries never expire. */
+        @Param({"86400"})
+        public int timeout;
+
+        Cache<Integer, Integer> cache;
+        Integer[] keys;
+        int index;
+        int fills;
+
+        long startedNanos;
+        boolean counting;
+        long ops;
+        long maxNanos;
+        long over2us;
+        long over100us;
+        long over1ms;
+
+        /** Creates the state; JMH does that. */
+        public FillState() {
+        }
+
+        /** Makes the keys. */
+        @Setup(Level.Trial)
+        public void setup() {
+            keys = keys(size);
+            index = size;
+        }
+
+        /**
+         * Counts only measurement iterations.
+         *
+         * @param iteration the iteration about to run
+         */
+        @Setup(Level.Iteration)
+        public void startIteration(IterationParams iteration) {
+            counting = iteration.getType() == IterationType.MEASUREMENT;
+        }
+
+        /** Starts a new empty cache when the last one is full. */
+        @Setup(Level.Invocation)
+        public void begin() {
+            if (index == size) {
+                cache = Cache.newSoftMemoryCache(size, timeout);
+                index = 0;
+                fills++;
+            }
+            startedNanos = System.nanoTime();
+        }
+
+        /** Records the operation just done, outside the measured time. */
+        @TearDown(Level.Invocation)
+        public void done() {
+            if (!counting) {
+                return;
+            }
+            long nanos = System.nanoTime() - startedNanos;
+            ops++;
+            if (nanos > maxNanos) {
+                maxNanos = nanos;
+            }
+            if (nanos > 2_000) {
+                over2us++;
+                if (nanos > 100_000) {
+                    over100us++;
+                    if (nanos > 1_000_000) {
+                        over1ms++;
+                    }
+                }
+            }
+        }
+
+        /**
+         * Prints the counts for the report; see make/scripts.
+         *
+         * @param params which benchmark ran
+         */
+        @TearDown(Level.Trial)
+        public void report(BenchmarkParams params) {
+            String name = params.getBenchmark();
+            name = name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1);
+            System.out.println("CACHEBENCH-TAIL benchmark=" + name
+                    + " param.size=" + size + " ops=" + ops
+                    + " max_ns=" + maxNanos + " over_2us=" + over2us
+                    + " over_100us=" + over100us + " over_1ms=" + over1ms
+                    + " fills=" + fills);
+        }
+    }
+
+    /**
+     * Latency of one put while the cache fills and its table grows.
+     * Runs on the Epsilon collector, heap touched up front, so that no GC
+     * pause is in the distribution; what remains is the cache's own work,
+     * including the allocation of its tables.
+     *
+     * @param state the cache being filled
+     */
+    @Benchmark
+    @BenchmarkMode(Mode.SampleTime)
+    @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    @Warmup(iterations = 2, time = 1)
+    @Measurement(iterations = 5, time = 1)
+    @Fork(value = 1, jvmArgsAppend = {
+            "--add-exports", "java.base/sun.security.util=ALL-UNNAMED",
+            "-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC",
+            "-Xms10g", "-Xmx10g", "-XX:+AlwaysPreTouch"})
+    public void putFill(FillState state) {
+        Integer key = state.keys[state.index++];
+        state.cache.put(key, key);
     }
 }
