@@ -33,12 +33,16 @@ def edit(ps: PatchSet, path: str, output: str) -> int:
 
 
 def notes_of(hunk_file: str) -> List[str]:
-    """The lines before the first `---` of an existing hunk file."""
+    """The lines before the first `---` of an existing hunk file (all of
+    them in a new one that holds only its notes so far)."""
     if not os.path.exists(hunk_file):
         return []
     with open(hunk_file, "rb") as f:
         lines = decode(f.read()).split("\n")
-    return lines[:next((k for k, l in enumerate(lines) if l.startswith("--- ")), 0)]
+    notes = lines[:next((k for k, l in enumerate(lines) if l.startswith("--- ")), len(lines))]
+    while notes and not notes[-1].strip():
+        notes.pop()
+    return notes
 
 
 def save(baseline: Baseline, root: str, path: str, edited: str, trees: List[str]) -> int:
@@ -62,6 +66,7 @@ def save(baseline: Baseline, root: str, path: str, edited: str, trees: List[str]
     body = body[re.search(r"^@@ ", body, re.M).start():]
     hunk_file = os.path.join(root, path + ".patch")
     text = "\n".join(notes_of(hunk_file) + ["--- a/%s" % path, "+++ b/%s" % path]) + "\n" + body
+    os.makedirs(os.path.dirname(hunk_file), exist_ok=True)
     with open(hunk_file + ".tmp", "wb") as f:
         f.write(encode(text))
     os.replace(hunk_file + ".tmp", hunk_file)
