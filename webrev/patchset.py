@@ -194,18 +194,39 @@ def check_hunk_file(text: str, source: str, target: str) -> int:
     return 1 if re.search(r"^--- a/", text, re.M) else 0
 
 
-def explain_apply_failure(stderr: str, text: str, source: str, target: str, where: str) -> str:
-    """git apply's complaint about one hunk file, naming the hunk."""
-    hunks = [(int(m.group(1)), m.group(0)) for m in HUNK_RE.finditer(text)]
+def nearest_mismatch(hunk_old: List[str], upstream: List[str]) -> str:
+    """Where the old side of a hunk comes closest to upstream's file, the
+    first line that differs: what a reviewer needs to fix the hunk."""
+    best, at = -1, 0
+    for k in range(max(1, len(upstream) - len(hunk_old) + 1)):
+        score = sum(a == b for a, b in zip(hunk_old, upstream[k:k + len(hunk_old)]))
+        if score > best:
+            best, at = score, k
+    for n, want in enumerate(hunk_old):
+        have = upstream[at + n] if at + n < len(upstream) else None
+        if have != want:
+            return ("nearest match at line %d; its line %d is %r where the hunk has %r"
+                    % (at + 1, at + n + 1, have, want))
+    return "its context is not where git looked for it"
+
+
+def explain_apply_failure(stderr: str, text: str, source: str, target: str, where: str,
+                          upstream: Optional[str] = None) -> str:
+    """git apply's complaint about one hunk file, naming the hunk and, given
+    upstream's text of the file, the line that differs."""
+    hunks = [(int(m.group(1)), m.group(0), m.end()) for m in HUNK_RE.finditer(text)]
     for line in stderr.splitlines():
         m = re.match(r"^error: patch failed: .*:(\d+)$", line)
         if m:
             at = int(m.group(1))
-            for n, (start, header) in enumerate(hunks, 1):
+            for n, (start, header, end) in enumerate(hunks, 1):
                 if start == at:
-                    return ("%s: hunk %d of %d (%s) does not apply to %s of %s: its context "
-                            "or removed lines are not in that file"
-                            % (source, n, len(hunks), header, target, where))
+                    body = text[end + 1:hunks[n][2] if n < len(hunks) else len(text)]
+                    old = [l[1:] for l in body.split("\n") if l[:1] in (" ", "-")]
+                    why = nearest_mismatch(old, upstream.split("\n")) if upstream else ""
+                    return ("%s: hunk %d of %d (%s) does not apply to %s of %s: %s"
+                            % (source, n, len(hunks), header, target, where,
+                               why or "its context or removed lines are not in that file"))
             return "%s: the hunk at line %d does not apply to %s of %s" % (source, at, target,
                                                                            where)
         if "No such file or directory" in line or "does not exist in index" in line:
@@ -361,7 +382,7 @@ class PatchSet:
                    stdin=encode(text), check=False)
         if p.returncode != 0:
             return explain_apply_failure(decode(p.stderr), text, source, target,
-                                         self.baseline.ref)
+                                         self.baseline.ref, self.old_text(target))
         self.changes.append(FileChange(target, source, "hunks", hunk_file_comment(text)))
         return None
 
