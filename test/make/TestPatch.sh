@@ -48,7 +48,8 @@ leading_comment() { awk '/\*\// { print; exit } { print }' "$1"; }
 checkout() {  # checkout <tree> <tag> <patch> <dest>
     rm -rf "${4:?}"
     git clone -q --shared --no-checkout "$1" "$4"
-    git -C "$4" sparse-checkout set --cone $(patch_paths "$3" | xargs -n 1 dirname | LC_ALL=C sort -u)
+    patch_paths "$3" | xargs -n 1 dirname | LC_ALL=C sort -u \
+        | git -C "$4" sparse-checkout set --cone --stdin
     git -C "$4" -c advice.detachedHead=false checkout -q "$2"
 }
 
