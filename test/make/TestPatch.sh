@@ -30,6 +30,9 @@ W="$TEST_WORK_DIR/TestPatch"
 rm -rf "${W:?}" && mkdir -p "$W"
 LOG="$W/out.txt"
 NOTICE="DO NOT ALTER OR REMOVE COPYRIGHT NOTICES OR THIS FILE HEADER."
+# Upstream's copyright lines end so; spelt in two parts, so that this file
+# does not hold the phrase itself.
+UPSTREAM_COPYRIGHT="Oracle and/or"" its affiliates"
 
 patchmake() { "$MAKE" -s --no-print-directory -f "$TOPDIR/make/Patch.gmk" SPEC="$SPEC" "$@"; }
 tree_sum() { (cd "$1" && find . -path ./.git -prune -o -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum | md5sum); }
@@ -196,7 +199,7 @@ for want in jdk-25.0.3+9 jdk-17.0.19+10; do
           PATCHSET_WORKDIR="$R/ps" UPSTREAM_ORIGIN="build/upstream/$want")
     patchmake "${ARGS[@]}" patch > "$LOG" 2>&1 || { cat "$LOG"; fail "make patch against $want"; }
     PR="$R/java.base-jdk$feature.patch"
-    grep -n '^-.*Oracle and/or its affiliates' "$PR" && fail "the patch against $want deletes an upstream copyright line"
+    grep -n "^-.*$UPSTREAM_COPYRIGHT" "$PR" && fail "the patch against $want deletes an upstream copyright line"
     checkout "$T" "$want" "$PR" "$R/tree"
     patchmake "${ARGS[@]}" apply UPSTREAM="$R/tree" > "$LOG" 2>&1 || { cat "$LOG"; fail "make apply to $want"; }
     ok "make apply: the patch set applies to a fresh checkout of $want"
