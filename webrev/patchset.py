@@ -276,10 +276,15 @@ class PatchSet:
         self.left_out: List[Tuple[str, str]] = []
         self.notes: List[str] = []
         self.git_dir = os.path.join(workdir, "repo.git")
-        self.index = os.path.join(workdir, "index")
+        # One index per run: two makes of one configuration may run at once.
+        self.index = os.path.join(workdir, "index.%d" % os.getpid())
         self.changes: List[FileChange] = []
         self.commit = ""
-        self._build()
+        try:
+            self._build()
+        finally:
+            if os.path.exists(self.index):
+                os.remove(self.index)
 
     def g(self, args: List[str], **kw) -> subprocess.CompletedProcess:
         return git(args, git_dir=self.git_dir, index=self.index, **kw)
@@ -295,8 +300,6 @@ class PatchSet:
         alt = os.path.join(self.git_dir, "objects", "info", "alternates")
         with open(alt, "w", encoding=ENCODING) as f:
             f.write(self.baseline.objects + "\n")
-        if os.path.exists(self.index):
-            os.remove(self.index)
         self.g(["read-tree", self.baseline.commit])
 
     def _build(self) -> None:
