@@ -72,6 +72,8 @@ def save(baseline: Baseline, root: str, path: str, edited: str, trees: List[str]
     os.replace(hunk_file + ".tmp", hunk_file)
     print("Wrote %s (%d hunks against %s)" % (hunk_file, len(re.findall(r"^@@ ", body, re.M)),
                                               baseline.ref))
+    if os.path.exists(os.path.join(root, path)):
+        print("note: %s is stored whole too: git rm it, a file is stored one way only" % path)
     failed = 0
     for tree in trees:
         p = git(["apply", "--check", os.path.abspath(hunk_file)], cwd=tree, check=False)

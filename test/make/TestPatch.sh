@@ -136,6 +136,20 @@ section "$P" "$NATIVE" > "$W/native.section"
 expect_in "+    fixture_call();" "$W/native.section" "the hunk file's line"
 ok "a new file gets the GPL + Classpath notice; a hunk file goes in through git apply"
 
+# make hunk-edit gives the whole patched file; make hunk-save of an edit
+# regenerates the hunk file, notes kept, and checks it on every tree.
+patchmake "${FARGS[@]}" HUNK_EDIT_DIR="$W/edit" hunk-edit FILE="$NATIVE" > "$LOG" 2>&1 \
+    || { cat "$LOG"; fail "make hunk-edit"; }
+cmp -s "$W/native.new" "$W/edit/$NATIVE" || fail "make hunk-edit did not write upstream's file with the hunks"
+sed -i 's/^    fixture_call();$/    fixture_call(2);/' "$W/edit/$NATIVE"
+patchmake "${FARGS[@]}" HUNK_EDIT_DIR="$W/edit" hunk-save FILE="$NATIVE" > "$LOG" 2>&1 \
+    || { cat "$LOG"; fail "make hunk-save"; }
+expect_in "+    fixture_call(2);" "$F/$NATIVE.patch" "make hunk-save wrote the edit's hunk"
+expect_in "# Fixture: a call after ConnectEx." "$F/$NATIVE.patch" "make hunk-save kept the notes"
+expect_in "applies to $TOPDIR/build/upstream/" "$LOG" "make hunk-save checked the release trees"
+sed -i 's/fixture_call(2);/fixture_call();/' "$F/$NATIVE.patch"
+ok "make hunk-edit / hunk-save: the whole file out, the hunk file back, notes kept"
+
 # Apply to a fresh checkout of the tree; twice is refused; a broken tree
 # gets the failing hunk named and stays as it was.
 checkout "$UPSTREAM_DIR" "$UPSTREAM_REF" "$P" "$W/a"
