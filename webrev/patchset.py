@@ -51,7 +51,7 @@ def git(args: List[str], git_dir: Optional[str] = None, index: Optional[str] = N
         ) -> subprocess.CompletedProcess:
     """git without the user's or the system's configuration, so that the
     output depends only on the trees."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_") and k != "COLUMNS"}
     env.update(GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull, LC_ALL="C",
                GIT_AUTHOR_NAME="java.base patch set", GIT_AUTHOR_EMAIL="patchset@invalid",
                GIT_COMMITTER_NAME="java.base patch set",
@@ -242,6 +242,7 @@ class Baseline:
     ref: str            # its release tag (or commit)
     origin: str         # where it came from, for the reader
     commit: str = ""
+    objects: str = ""   # its object directory, which the patched tree borrows
 
     def __post_init__(self):
         if not self.upstream or not os.path.isdir(self.upstream):
