@@ -1,12 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
-"""The webrev's pages: markup built with ElementTree (which escapes all
+"""The webrev's pages, rendered from git's diffs of the patched tree
+against the release tag: markup built with ElementTree (which escapes all
 text), highlighting by Pygments, page skeleton from templates/page.html.
 
 Every byte depends only on the patch set and the baseline: no dates, no
 host names, files in path order."""
 
 import os
+import re
 import shutil
+from dataclasses import dataclass
 from string import Template
 from typing import List, Optional, Tuple
 from urllib.parse import quote
@@ -127,126 +130,246 @@ class Writer:
             f.write(text)
 
 
+# ---------------------------------------------------------------- git's diff
+
+HUNK_RE = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@(.*)$")
+
+
+@dataclass
+class Hunk:
+    old_start: int
+    old_count: int
+    new_start: int
+    new_count: int
+    section: str
+    lines: List[Tuple[str, str]]    # (' ' | '-' | '+', text without '\n')
+
+
+def parse_diff(text: str) -> List[Hunk]:
+    """The hunks of git's diff of one file."""
+    hunks: List[Hunk] = []
+    for line in text.split("\n"):
+        m = HUNK_RE.match(line)
+        if m:
+            hunks.append(Hunk(int(m.group(1)), int(m.group(2) or 1), int(m.group(3)),
+                              int(m.group(4) or 1), m.group(5), []))
+        elif hunks and line[:1] in (" ", "-", "+"):
+            hunks[-1].lines.append((line[0], line[1:]))
+    return hunks
+
+
+@dataclass
+class Stats:
+    ins: int = 0
+    dele: int = 0
+    mod: int = 0
+    unchg: int = 0
+
+    def add(self, other: "Stats") -> None:
+        self.ins += other.ins
+        self.dele += other.dele
+        self.mod += other.mod
+        self.unchg += other.unchg
+
+    def line(self) -> str:
+        # The wording of OpenJDK's webrev, which reviewers read at a glance.
+        return "%d lines changed; %d ins; %d del; %d mod; %d unchg" % (
+            self.ins + self.dele + self.mod, self.ins, self.dele, self.mod, self.unchg)
+
+
+# A row of the side-by-side view: kind, old line number, new line number
+# (0 where that side has no line).
+Row = Tuple[str, int, int]
+
+
+def rows_of(hunk: Optional[Hunk]) -> List[Row]:
+    """Side-by-side rows of a whole-file hunk: a run of removed lines and the
+    added lines after it pair up as "mod", the rest are "del" or "ins"."""
+    rows: List[Row] = []
+    if hunk is None:
+        return rows
+    i, j = hunk.old_start if hunk.old_count else 1, hunk.new_start if hunk.new_count else 1
+    k, lines = 0, hunk.lines
+    while k < len(lines):
+        if lines[k][0] == " ":
+            rows.append(("equal", i, j))
+            i, j, k = i + 1, j + 1, k + 1
+            continue
+        d = a = 0
+        while k + d < len(lines) and lines[k + d][0] == "-":
+            d += 1
+        while k + d + a < len(lines) and lines[k + d + a][0] == "+":
+            a += 1
+        for n in range(max(d, a)):
+            kind = "mod" if n < d and n < a else "del" if n < d else "ins"
+            rows.append((kind, i + n if n < d else 0, j + n if n < a else 0))
+        i, j, k = i + d, j + a, k + d + a
+    return rows
+
+
+def stats_of(rows: List[Row]) -> Stats:
+    kinds = [kind for kind, _, _ in rows]
+    return Stats(ins=kinds.count("ins"), dele=kinds.count("del"), mod=kinds.count("mod"),
+                 unchg=kinds.count("equal"))
+
+
+def context_diff(path: str, ref: str, hunks: List[Hunk]) -> List[str]:
+    """git's hunks in context-diff form (`*** a,b ****` / `--- c,d ----`,
+    `!` changed, `-` deleted, `+` added), as OpenJDK's webrev shows them."""
+    out = ["*** %s:%s" % (ref, path), "--- %s (patched)" % path]
+    for h in hunks:
+        marks = []
+        k = 0
+        while k < len(h.lines):
+            if h.lines[k][0] == " ":
+                marks.append((" ", " ", h.lines[k][1]))
+                k += 1
+                continue
+            run = []
+            while k < len(h.lines) and h.lines[k][0] != " ":
+                run.append(h.lines[k])
+                k += 1
+            both = any(op == "-" for op, _ in run) and any(op == "+" for op, _ in run)
+            marks += [(op, "!" if both else op, text) for op, text in run]
+
+        def side(start: int, count: int, skip: str) -> List[str]:
+            first = start if count else start + 1 if start else 0
+            lines = ["%s %s" % (m, t) if m != " " else "  " + t
+                     for op, m, t in marks if op != skip]
+            if all(op in (" ", skip) for op, _, _ in marks):
+                lines = []      # nothing changed on this side: context is shown once
+            return ["%d,%d" % (first, first + count - 1) if count > 1 else str(first)] + lines
+
+        old = side(h.old_start, h.old_count, "+")
+        new = side(h.new_start, h.new_count, "-")
+        out += ["***************", "*** %s ****" % old[0]] + old[1:]
+        out += ["--- %s ----" % new[0]] + new[1:]
+    return out
+
+
 # ---------------------------------------------------------------- views
 
-VIEWS = (("sdiff", "Sdiffs", ".sdiff.html"), ("udiff", "Udiffs", ".udiff.html"),
-         ("old", "Old", "-.html"), ("new", "New", ".html"), ("patch", "Patch", ".patch"))
+VIEWS = (("cdiff", "Cdiffs", ".cdiff.html"), ("udiff", "Udiffs", ".udiff.html"),
+         ("sdiff", "Sdiffs", ".sdiff.html"), ("old", "Old", "-.html"),
+         ("new", "New", ".html"), ("patch", "Patch", ".patch"), ("raw", "Raw", ""))
+RAW_DIR = "raw_files/new/"
 
 
 def view_name(path: str, view: str) -> str:
+    if view == "raw":
+        return RAW_DIR + path
     return path + dict((v, suffix) for v, _, suffix in VIEWS)[view]
 
 
-def nav(change: FileChange, current: str) -> ET.Element:
+@dataclass
+class FileView:
+    change: FileChange
+    ref: str
+    section: str            # the file's part of the patch (-U3)
+    hunks: List[Hunk]       # its hunks
+    old: List[str]
+    new: List[str]
+    rows: List[Row]         # the whole file, side by side
+    old_hl: List[Pieces]    # old and new, highlighted once for all views
+    new_hl: List[Pieces]
+
+    @property
+    def stats(self) -> Stats:
+        return stats_of(self.rows)
+
+
+def file_view(ps: PatchSet, change: FileChange) -> FileView:
+    old_text = ps.old_text(change.path)
+    new_text = ps.new_text(change.path)
+    old = split_lines(old_text or "")
+    new = split_lines(new_text)
+    section = ps.diff([change.path])
+    whole = parse_diff(ps.diff([change.path], context=len(old) + len(new) + 1))
+    return FileView(change, ps.baseline.ref, section, parse_diff(section), old, new,
+                    rows_of(whole[0] if whole else None), highlight(old, change.path),
+                    highlight(new, change.path))
+
+
+def nav(fv: FileView, current: str) -> ET.Element:
     """The bar on top of every per-file page: back to the index, the other views."""
-    base = os.path.basename(change.path)
+    up = "../" * fv.change.path.count("/")
+    base = os.path.basename(fv.change.path)
     p = el("p", class_="nav")
-    link(p, "../" * change.path.count("/") + "index.html", "index")
+    link(p, up + "index.html", "index")
     for view, label, _ in VIEWS:
         if view == current:
             sub(p, "b", label).tail = " "
+        elif view == "raw":
+            link(p, up + view_name(fv.change.path, view), label)
         else:
             link(p, view_name(base, view), label)
     return p
 
 
-def header(change: FileChange, what: str) -> List[ET.Element]:
-    h = el("h2", "%s: %s" % (what, change.path))
-    src = el("p", "old: %s; new: %s" % (change.old_desc, change.source), class_="src-desc")
-    out = [h, nav(change, {"Sdiff": "sdiff", "Udiff": "udiff", "Old": "old",
-                            "New": "new"}.get(what, "")), src]
-    if not change.complete:
-        out.append(el("p", "The upstream file is not at hand (it is not in the base JDK's "
-                           "src.zip; run with UPSTREAM=<checkout> to see it whole): "
-                           "showing the hunks only.", class_="warn"))
-    if change.comment:
-        out.append(el("pre", "\n".join(change.comment), class_="comment"))
+def describe(fv: FileView) -> str:
+    c = fv.change
+    return {"new": "new file (%s has none); GPL notice in place of our header" % fv.ref,
+            "modified": "changed: our whole file %s against %s:%s, upstream's header kept"
+                        % (c.source, fv.ref, c.path),
+            "hunks": "changed: the hunks of %s against %s:%s" % (c.source, fv.ref, c.path)}[
+                c.kind]
+
+
+def header(fv: FileView, what: str, view: str) -> List[ET.Element]:
+    out = [el("h2", "%s: %s" % (what, fv.change.path)), nav(fv, view),
+           el("p", describe(fv), class_="src-desc")]
+    if fv.change.comment:
+        out.append(el("pre", "\n".join(fv.change.comment), class_="comment"))
     return out
 
 
-def gap_text(change: FileChange, k: int) -> Optional[str]:
-    frag = change.fragments[k]
-    if change.complete:
-        return None
-    if k == 0 and frag.old_start <= 1:
-        return None
-    return ("\u22ef upstream lines not shown; the next hunk starts at old line %d, new line %d"
-            % (frag.old_start, frag.new_start))
-
-
-def sdiff_page(change: FileChange) -> List[ET.Element]:
+def sdiff_page(fv: FileView) -> List[ET.Element]:
     table = el("table", class_="sdiff")
-    nchange = 0
-    for k, frag in enumerate(change.fragments):
-        gap = gap_text(change, k)
-        if gap:
-            tr = sub(table, "tr", class_="gap")
-            sub(tr, "td", gap, colspan="4")
-        old_hl = highlight(frag.old_lines, change.path)
-        new_hl = highlight(frag.new_lines, change.path)
-        for tag, i1, i2, j1, j2 in frag.ops:
-            if tag != "equal":
-                nchange += 1
-            first = True
-            for n in range(max(i2 - i1, j2 - j1)):
-                i, j = i1 + n, j1 + n
-                has_old, has_new = i < i2, j < j2
-                kind = ("equal" if tag == "equal" else
-                        "mod" if has_old and has_new else "del" if has_old else "ins")
-                tr = sub(table, "tr", class_=kind)
-                if first and tag != "equal":
-                    tr.set("id", "c%d" % nchange)
-                first = False
-                for has, no, hl in ((has_old, frag.old_start + i, old_hl[i] if has_old else None),
-                                    (has_new, frag.new_start + j, new_hl[j] if has_new else None)):
-                    sub(tr, "td", str(no) if has else "", class_="ln")
-                    fill(sub(tr, "td", class_="src"), hl if has else [])
+    nchange, prev = 0, "equal"
+    for kind, i, j in fv.rows:
+        tr = sub(table, "tr", class_=kind)
+        if kind != "equal" and prev == "equal":
+            nchange += 1
+            tr.set("id", "c%d" % nchange)
+        prev = kind
+        for no, hl in ((i, fv.old_hl), (j, fv.new_hl)):
+            sub(tr, "td", str(no) if no else "", class_="ln")
+            fill(sub(tr, "td", class_="src"), hl[no - 1] if no else [])
     jump = el("p", "changes: ", class_="jump")
     for n in range(1, nchange + 1):
         link(jump, "#c%d" % n, str(n))
-    return header(change, "Sdiff") + [jump, table]
+    return header(fv, "Sdiff", "sdiff") + [jump, table]
 
 
-def text_page(change: FileChange, side: str) -> List[ET.Element]:
-    what = "Old" if side == "old" else "New"
-    body = header(change, what)
-    if side == "old" and change.kind == "new":
-        body.append(el("p", "New file: it does not exist in the baseline.", class_="warn"))
+def text_page(fv: FileView, side: str) -> List[ET.Element]:
+    body = header(fv, "Old" if side == "old" else "New", side)
+    if side == "old" and fv.change.kind == "new":
+        body.append(el("p", "New file: %s does not have it." % fv.ref, class_="warn"))
         return body
     table = el("table", class_="text")
-    for k, frag in enumerate(change.fragments):
-        gap = gap_text(change, k)
-        if gap:
-            sub(sub(table, "tr", class_="gap"), "td", gap, colspan="2")
-        lines = frag.old_lines if side == "old" else frag.new_lines
-        start = frag.old_start if side == "old" else frag.new_start
-        for n, pieces in enumerate(highlight(lines, change.path)):
-            tr = sub(table, "tr")
-            sub(tr, "td", str(start + n), class_="ln")
-            fill(sub(tr, "td", class_="src"), pieces)
+    for n, pieces in enumerate(fv.old_hl if side == "old" else fv.new_hl, 1):
+        tr = sub(table, "tr")
+        sub(tr, "td", str(n), class_="ln")
+        fill(sub(tr, "td", class_="src"), pieces)
     body.append(table)
     return body
 
 
-def udiff_page(change: FileChange) -> List[ET.Element]:
-    pre = el("pre", class_="src udiff")
-    for pieces in highlight(split_lines(change.patch_text()), "x.patch"):
+def pre_page(fv: FileView, what: str, view: str, lines: List[str]) -> List[ET.Element]:
+    pre = el("pre", class_="src " + view)
+    for pieces in highlight([l + "\n" for l in lines], "x.patch"):
         line = sub(pre, "span", class_="line")
         fill(line, pieces)
         line.tail = "\n"
-    return header(change, "Udiff") + [pre]
+    return header(fv, what, view) + [pre]
 
 
-def index_page(ps: PatchSet, name: str) -> List[ET.Element]:
+def index_page(ps: PatchSet, views: List[FileView], name: str, total: Stats) -> List[ET.Element]:
     b = ps.baseline
-    body = [el("h1", "webrev: java.base patch set against JDK %s" % b.version)]
+    body = [el("h1", "webrev: java.base patch set against %s" % b.ref)]
     info = el("table", class_="summary")
-    rows = [("Baseline", "JDK %s" % b.version),
-            ("Baseline sources", b.origin),
-            ("Compare against",
-             b.zip_path + (" and UPSTREAM %s" % b.upstream if b.upstream else "")),
-            ("Summary", "%d files: %s" % (len(ps.changes), ps.total().line()))]
-    for k, v in rows:
+    for k, v in (("Baseline", "%s (%s)" % (b.ref, b.origin)),
+                 ("Summary", "%d files: %s" % (len(views), total.line()))):
         tr = sub(info, "tr")
         sub(tr, "th", k)
         sub(tr, "td", v)
@@ -254,20 +377,18 @@ def index_page(ps: PatchSet, name: str) -> List[ET.Element]:
     sub(tr, "th", "Patch")
     link(sub(tr, "td"), name + ".patch", name + ".patch")
     body.append(info)
-    body.append(el("p", "Apply the patch from the top of an OpenJDK checkout with git apply, "
-                        "or from this repository with make apply UPSTREAM=<checkout>.",
-                   class_="hint"))
+    body.append(el("p", "Apply the patch from the top of an OpenJDK %s tree with git apply "
+                        "(or git am), or from this repository with make apply "
+                        "UPSTREAM=<tree>." % b.ref, class_="hint"))
     files = el("div", class_="files")
-    for c in ps.changes:
+    for fv in views:
+        c = fv.change
         div = sub(files, "div", class_="file", id=c.path)
         p = sub(div, "p", class_="links")
         for view, label, _ in VIEWS:
             link(p, view_name(c.path, view), label)
         sub(p, "span", c.path, class_="path")
-        kind = {"new": "new file",
-                "modified": "whole file, against %s" % c.old_desc,
-                "hunks": "hunks from %s, against %s" % (c.source, c.old_desc)}[c.kind]
-        sub(div, "p", kind, class_="kind")
+        sub(div, "p", describe(fv), class_="kind")
         if c.comment:
             # Folded: the index is read at a glance; the views show it open.
             details = sub(div, "details", class_="comment")
@@ -275,21 +396,19 @@ def index_page(ps: PatchSet, name: str) -> List[ET.Element]:
             if len(c.comment) > 1:
                 sub(details, "pre", "\n".join(c.comment[1:]))
             details.tail = "\n"
-        stat = sub(div, "p", c.stats().line(), class_="stat")
-        if not c.complete:
-            stat.text += " (unchg counts the hunks' context only)"
+        sub(div, "p", fv.stats.line(), class_="stat")
     body.append(files)
     for f, rule in ps.left_out:
         body.append(el("p", "Left out for this base JDK: %s (%s)" % (f, rule), class_="note"))
     for n in ps.notes:
         body.append(el("p", n, class_="note"))
-    body.append(el("p", "This page and the views it links are generated by webrev/webrev.py "
-                        "(make webrev); the old side of each view is the baseline's text.",
-                   class_="footer"))
+    body.append(el("p", "Generated by webrev/webrev.py (make webrev) from git's diff of the "
+                        "patched tree against %s; the old side of each view is that "
+                        "release's text." % b.ref, class_="footer"))
     return body
 
 
-def write_webrev(ps: PatchSet, out: str, name: str) -> None:
+def write_webrev(ps: PatchSet, out: str, name: str) -> str:
     if os.path.exists(out) and os.listdir(out) and not os.path.exists(os.path.join(out, MARKER)):
         raise PatchSetError("%s exists and is not a webrev made by this tool; not replacing it"
                             % out)
@@ -298,19 +417,27 @@ def write_webrev(ps: PatchSet, out: str, name: str) -> None:
         shutil.rmtree(tmp)
     os.makedirs(tmp)
     w = Writer(tmp)
-    for c in ps.changes:
-        base = c.path
-        w.html(view_name(base, "sdiff"), "Sdiff " + c.path, sdiff_page(c))
-        w.html(view_name(base, "udiff"), "Udiff " + c.path, udiff_page(c))
-        w.html(view_name(base, "old"), "Old " + c.path, text_page(c, "old"))
-        w.html(view_name(base, "new"), "New " + c.path, text_page(c, "new"))
-        w.text(view_name(base, "patch"), c.patch_text())
+    views = [file_view(ps, c) for c in ps.changes]
+    total = Stats()
+    for fv in views:
+        p = fv.change.path
+        total.add(fv.stats)
+        w.html(view_name(p, "sdiff"), "Sdiff " + p, sdiff_page(fv))
+        w.html(view_name(p, "udiff"), "Udiff " + p,
+               pre_page(fv, "Udiff", "udiff", fv.section.rstrip("\n").split("\n")))
+        w.html(view_name(p, "cdiff"), "Cdiff " + p,
+               pre_page(fv, "Cdiff", "cdiff", context_diff(p, fv.ref, fv.hunks)))
+        w.html(view_name(p, "old"), "Old " + p, text_page(fv, "old"))
+        w.html(view_name(p, "new"), "New " + p, text_page(fv, "new"))
+        w.text(view_name(p, "patch"), fv.section)
+        w.text(view_name(p, "raw"), "".join(fv.new))
     w.text(name + ".patch", ps.patch_text())
-    w.html("index.html", "webrev: java.base patch set", index_page(ps, name))
+    w.html("index.html", "webrev: java.base patch set", index_page(ps, views, name, total))
     with open(os.path.join(HERE, "style.css"), encoding=ENCODING) as f:
-        w.text("style.css", "".join(l for l in f))
+        w.text("style.css", f.read())
     w.text("highlight.css", HtmlFormatter(style=STYLE).get_style_defs(".src") + "\n")
     w.text(MARKER, "Generated by webrev/webrev.py; make webrev replaces this directory.\n")
     if os.path.exists(out):
         shutil.rmtree(out)
     os.rename(tmp, out)
+    return total.line()

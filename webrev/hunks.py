@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+"""Editing a hunk file through the whole file it makes.
+
+  make hunk-edit FILE=<upstream path>  writes upstream's file with our hunks
+                                       applied to build/<conf>/hunk-edit/<path>
+  make hunk-save FILE=<upstream path> [EDITED=<file>]
+                                       makes <path>.patch the diff from
+                                       upstream's file to the edited one,
+                                       keeping the hunk file's notes, and
+                                       checks it applies to every baseline
+"""
+
+import os
+import re
+import tempfile
+from typing import List
+
+from patchset import PatchSet, PatchSetError, Baseline, decode, encode, git
+
+
+def edit(ps: PatchSet, path: str, output: str) -> int:
+    if path not in ps.sources():
+        if ps.old_text(path) is None:
+            raise PatchSetError("%s: %s has no such file" % (path, ps.baseline.ref))
+        print("note: the patch set does not change %s yet; starting from upstream's" % path)
+    text = ps.new_text(path) if path in ps.sources() else ps.old_text(path)
+    os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
+    with open(output, "wb") as f:
+        f.write(encode(text or ""))
+    print("Wrote %s (%s with the patch set). Edit it, then: make hunk-save FILE=%s"
+          % (output, ps.baseline.ref, path))
+    return 0
+
+
+def notes_of(hunk_file: str) -> List[str]:
+    """The lines before the first `---` of an existing hunk file (all of
+    them in a new one that holds only its notes so far)."""
+    if not os.path.exists(hunk_file):
+        return []
+    with open(hunk_file, "rb") as f:
+        lines = decode(f.read()).split("\n")
+    notes = lines[:next((k for k, l in enumerate(lines) if l.startswith("--- ")), len(lines))]
+    while notes and not notes[-1].strip():
+        notes.pop()
+    return notes
+
+
+def save(baseline: Baseline, root: str, path: str, edited: str, trees: List[str]) -> int:
+    old = git(["cat-file", "blob", "%s:%s" % (baseline.commit, path)], cwd=baseline.upstream,
+              check=False)
+    if old.returncode != 0:
+        raise PatchSetError("%s: %s has no such file; a file new upstream is stored whole"
+                            % (path, baseline.ref))
+    with tempfile.TemporaryDirectory() as tmp:
+        base = os.path.join(tmp, "upstream")
+        with open(base, "wb") as f:
+            f.write(old.stdout)
+        d = git(["diff", "--no-index", "--no-color", "--diff-algorithm=myers", "-U3", base,
+                 os.path.abspath(edited)], check=False)
+    if d.returncode == 0:
+        raise PatchSetError("%s is identical to %s's %s: nothing to store" % (edited,
+                                                                             baseline.ref, path))
+    if d.returncode != 1:
+        raise PatchSetError("git diff failed: %s" % decode(d.stderr).strip())
+    body = decode(d.stdout)
+    body = body[re.search(r"^@@ ", body, re.M).start():]
+    hunk_file = os.path.join(root, path + ".patch")
+    text = "\n".join(notes_of(hunk_file) + ["--- a/%s" % path, "+++ b/%s" % path]) + "\n" + body
+    os.makedirs(os.path.dirname(hunk_file), exist_ok=True)
+    with open(hunk_file + ".tmp", "wb") as f:
+        f.write(encode(text))
+    os.replace(hunk_file + ".tmp", hunk_file)
+    print("Wrote %s (%d hunks against %s)" % (hunk_file, len(re.findall(r"^@@ ", body, re.M)),
+                                              baseline.ref))
+    if os.path.exists(os.path.join(root, path)):
+        print("note: %s is stored whole too: git rm it, a file is stored one way only" % path)
+    failed = 0
+    for tree in trees:
+        p = git(["apply", "--check", os.path.abspath(hunk_file)], cwd=tree, check=False)
+        print("  %s %s" % ("applies to" if p.returncode == 0 else "DOES NOT APPLY to", tree))
+        if p.returncode != 0:
+            print("    " + decode(p.stderr).strip().replace("\n", "\n    "))
+            failed += 1
+    if failed:
+        raise PatchSetError("%s does not apply to %d of the baselines: keep upstream's lines "
+                            "that differ between releases out of the hunks' context" % (
+                                hunk_file, failed))
+    return 0
