@@ -71,6 +71,7 @@ public class WindowsLoopbackConnect {
     // Literal addresses: InetAddress.getLoopbackAddress() crashes under Wine 8.
     static final String LOOPBACK4 = "127.0.0.1";
     static final String LOOPBACK4_OTHER = "127.0.0.2";
+    static final String LOOPBACK6 = "::1";
     // TEST-NET-1 (RFC 5737): never routed. Only its connect call matters; the
     // channel is closed at once, whatever the connect did.
     static final String NOT_LOOPBACK = "192.0.2.1";
@@ -153,6 +154,18 @@ public class WindowsLoopbackConnect {
                 ch.connect(sa).get(30, TimeUnit.SECONDS);
             }
         });
+        if (!Boolean.getBoolean("java.net.preferIPv4Stack")) {
+            refused("Socket-::1", LOOPBACK6, sa -> {
+                try (Socket s = new Socket()) {
+                    s.connect(sa);
+                }
+            });
+            refused("AsynchronousSocketChannel-::1", LOOPBACK6, sa -> {
+                try (AsynchronousSocketChannel ch = AsynchronousSocketChannel.open()) {
+                    ch.connect(sa).get(30, TimeUnit.SECONDS);
+                }
+            });
+        }
         // RMI's UID seeds a SecureRandom, whose seed reads the network
         // adapters: that crashes under Wine 8. A first-choice SecureRandom
         // that needs no seed avoids it; the connect is what is checked here.
