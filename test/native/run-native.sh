@@ -59,11 +59,9 @@ fi
 mkdir -p "$RESULTS_DIR"
 summary="$RESULTS_DIR/summary.txt"
 
+# The counts go through the one writer of summary.txt.
 write_summary() {   # passed failed skipped reason
-    printf 'passed=%s failed=%s skipped=%s\n' "$1" "$2" "$3" > "$summary"
-    if [[ "$3" -gt 0 ]]; then
-        printf 'reason=%s\n' "$4" >> "$summary"
-    fi
+    bash "$TOPDIR/make/scripts/test-summary.sh" record "$RESULTS_DIR" native "$1" "$2" 0 "$3" "$4"
 }
 
 skip_reason="$NATIVE_SKIP_REASON"
@@ -77,7 +75,6 @@ fi
 if [[ -n "$skip_reason" ]]; then
     echo "SKIPPED ${#selected[@]} native test(s): $skip_reason"
     write_summary 0 0 "${#selected[@]}" "$skip_reason"
-    echo "native: 0 passed, 0 failed, ${#selected[@]} skipped"
     exit 0
 fi
 
@@ -167,10 +164,5 @@ for name in "${selected[@]}"; do
     fi
 done
 
-write_summary "$passed" "$failed" "$skipped" "$skip_reasons"
 echo "Results: $RESULTS_DIR"
-if [[ "$skipped" -gt 0 ]]; then
-    echo "native: $passed passed, $failed failed, $skipped skipped"
-else
-    echo "native: $passed passed, $failed failed"
-fi
+write_summary "$passed" "$failed" "$skipped" "$skip_reasons"
