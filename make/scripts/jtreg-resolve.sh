@@ -5,7 +5,10 @@
 # upstream's (the baseline tree's test/jdk):
 #
 #   all                  every test of our test/jdk
-#   <group>              a group of our test/jdk/TEST.groups: each of its
+#   <group>              a group of our test/jdk/TEST.groups or of the
+#                        overlay's groups file (test/TEST.overlay-groups,
+#                        whose entries may name upstream's tests, so jtreg
+#                        must not read it as a TEST.groups): each of its
 #                        entries resolved as a path (or :group) below; else a
 #                        group of upstream's TEST.groups, run in upstream's tree
 #   test/jdk:<group>     the same, OpenJDK's spelling
@@ -15,15 +18,16 @@
 #                        union of ours and upstream's, a test file of ours
 #                        shadowing upstream's file of the same path
 #
-# Usage: jtreg-resolve.sh <our test/jdk> <upstream test/jdk or ""> <what>
+# Usage: jtreg-resolve.sh <our test/jdk> <overlay groups file> <upstream test/jdk or ""> <what>
 # Prints the tests, space separated, each "ours:<abs path>" or
 # "upstream:<abs path>" (with #<id> or :<group> kept), or one
 # "error: <message>" (and exits 0: make turns it into its own error).
 set -euo pipefail
 
 ours=$1
-upstream=$2
-what=$3
+overlay_groups=$2
+upstream=$3
+what=$4
 
 error() {
     printf 'error: jtreg:%s: %s\n' "$what" "$*"
@@ -32,21 +36,30 @@ error() {
 
 [[ -n "$upstream" && -d "$upstream" ]] || upstream=""
 
-# The names of the groups in a TEST.groups file.
+# Our groups files: test/jdk/TEST.groups and the overlay's.
+our_groups=("$ours/TEST.groups" "$overlay_groups")
+
+# The names of the groups in the given TEST.groups files.
 groups_of() {
-    [[ -r "$1/TEST.groups" ]] || return 0
-    sed -n 's/^\([A-Za-z0-9_]*\)[[:space:]]*=.*/\1/p' "$1/TEST.groups"
+    local f
+    for f in "$@"; do
+        [[ ! -r "$f" ]] || sed -n 's/^\([A-Za-z0-9_]*\)[[:space:]]*=.*/\1/p' "$f"
+    done
 }
 
-# The entries of group $2 in $1/TEST.groups (continuation lines joined,
+# The entries of group $1 in our groups files (continuation lines joined,
 # comments dropped).
 group_entries() {
-    sed -e 's/#.*//' "$1/TEST.groups" | sed -e ':a' -e '/\\$/{N;s/\\\n/ /;ba' -e '}' \
-        | sed -n "s/^$2[[:space:]]*=\\(.*\\)/\\1/p"
+    local f
+    for f in "${our_groups[@]}"; do
+        [[ -r "$f" ]] || continue
+        sed -e 's/#.*//' "$f" | sed -e ':a' -e '/\\$/{N;s/\\\n/ /;ba' -e '}' \
+            | sed -n "s/^$1[[:space:]]*=\\(.*\\)/\\1/p"
+    done
 }
 
-is_group() { # root name
-    groups_of "$1" | grep -qx -- "$2"
+is_our_group() {
+    groups_of "${our_groups[@]}" | grep -qx -- "$1"
 }
 
 out=()
@@ -85,12 +98,12 @@ resolve_path() {
 resolve_group() {
     local name=$1 seen=$2 entry
     [[ " $seen " != *" $name "* ]] || error "group $name includes itself"
-    for entry in $(group_entries "$ours" "$name"); do
+    for entry in $(group_entries "$name"); do
         case "$entry" in
-            :*) is_group "$ours" "${entry#:}" \
-                    || error "group $name names :${entry#:}, which is not a group of test/jdk/TEST.groups"
+            :*) is_our_group "${entry#:}" \
+                    || error "group $name names :${entry#:}, which is not one of our groups"
                 resolve_group "${entry#:}" "$seen $name" ;;
-            -*) error "group $name: exclusions ($entry) are not supported in our TEST.groups" ;;
+            -*) error "group $name: exclusions ($entry) are not supported in our groups" ;;
             *) resolve_path "$entry" ;;
         esac
     done
@@ -101,12 +114,12 @@ target=${target#test/jdk:}
 [[ -n "$what" ]] || { printf 'error: jtreg: needs a path, a group or all after the colon\n'; exit 0; }
 if [[ "$target" == all ]]; then
     out+=("ours:$ours")
-elif [[ "$target" =~ ^[A-Za-z0-9_]+$ ]] && is_group "$ours" "$target"; then
+elif [[ "$target" =~ ^[A-Za-z0-9_]+$ ]] && is_our_group "$target"; then
     resolve_group "$target" ""
-elif [[ "$target" =~ ^[A-Za-z0-9_]+$ && -n "$upstream" ]] && is_group "$upstream" "$target"; then
+elif [[ "$target" =~ ^[A-Za-z0-9_]+$ && -n "$upstream" ]] && groups_of "$upstream/TEST.groups" | grep -qx -- "$target"; then
     out+=("upstream:$upstream:$target")
 elif [[ "$what" == test/jdk:* ]]; then
-    error "$target is not a group of test/jdk/TEST.groups${upstream:+ nor of the upstream tree}"
+    error "$target is not one of our groups${upstream:+ nor of the upstream tree}"
 else
     resolve_path "$target"
 fi
