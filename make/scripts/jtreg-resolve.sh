@@ -59,7 +59,7 @@ group_entries() {
 }
 
 is_our_group() {
-    groups_of "${our_groups[@]}" | grep -qx -- "$1"
+    groups_of "${our_groups[@]}" | grep -x -- "$1" > /dev/null
 }
 
 out=()
@@ -116,7 +116,7 @@ if [[ "$target" == all ]]; then
     out+=("ours:$ours")
 elif [[ "$target" =~ ^[A-Za-z0-9_]+$ ]] && is_our_group "$target"; then
     resolve_group "$target" ""
-elif [[ "$target" =~ ^[A-Za-z0-9_]+$ && -n "$upstream" ]] && groups_of "$upstream/TEST.groups" | grep -qx -- "$target"; then
+elif [[ "$target" =~ ^[A-Za-z0-9_]+$ && -n "$upstream" ]] && groups_of "$upstream/TEST.groups" | grep -x -- "$target" > /dev/null; then
     out+=("upstream:$upstream:$target")
 elif [[ "$what" == test/jdk:* ]]; then
     error "$target is not one of our groups${upstream:+ nor of the upstream tree}"

@@ -75,7 +75,7 @@ expect_resolve_error ../x "'..' are not allowed"
 expect_resolve_error 'a/nowhere.java#id0' 'needs a test file'
 expect_resolve_error g_loop 'includes itself'
 expect_resolve_error g_excl 'not supported'
-expect_resolve_error test/jdk:nogroup 'not a group'
+expect_resolve_error test/jdk:nogroup 'not one of our groups'
 got=$(bash "$resolve" "$ours" "$overlay" "" a/theirs/Theirs.java)
 check "without an upstream tree, an upstream path is an error naming that" \
     grep -qF 'has no upstream tree' <<<"$got"
