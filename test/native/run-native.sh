@@ -7,6 +7,7 @@
 #   NATIVE_OUTPUTDIR    where executables and the Wine prefix go
 #   NATIVE_TEST         "all", or test names (Test*.c without .c), comma
 #                       or space separated
+#   NATIVE_TESTS        every test name (make/Native.gmk's list)
 #   RESULTS_DIR         where logs and summary.txt go
 #   MINGW_CC, WINE      the tools; NATIVE_SKIP_REASON non-empty = skip all
 #
@@ -31,13 +32,9 @@ NATIVE_SKIP_REASON="${NATIVE_SKIP_REASON:-}"
 test_src="$TOPDIR/test/native"
 helper_src="$TOPDIR/src/java.base/windows/native/libnet"
 
-available=()
-for f in "$test_src"/Test*.c; do
-    [[ -e "$f" ]] || continue
-    name="${f##*/}"
-    available+=("${name%.c}")
-done
-[[ ${#available[@]} -gt 0 ]] || die "no tests found in $test_src"
+# The test names come from make/Native.gmk, which has the one list.
+read -ra available <<<"${NATIVE_TESTS:-}"
+[[ ${#available[@]} -gt 0 ]] || die "NATIVE_TESTS is empty: no tests in $test_src (run through make/Native.gmk)"
 
 selected=()
 if [[ "$NATIVE_TEST" == "all" ]]; then
@@ -57,7 +54,6 @@ fi
 [[ ${#selected[@]} -gt 0 ]] || die "NATIVE_TEST='$NATIVE_TEST' selects no test"
 
 mkdir -p "$RESULTS_DIR"
-summary="$RESULTS_DIR/summary.txt"
 
 # The counts go through the one writer of summary.txt.
 write_summary() {   # passed failed skipped reason
