@@ -4,7 +4,7 @@
 # Resolves what jtreg:<what> means on the overlay of our test/jdk over
 # upstream's (the baseline tree's test/jdk):
 #
-#   all                  every test of our test/jdk
+#   all, test/jdk        every test of our test/jdk
 #   <group>              a group of our test/jdk/TEST.groups or of the
 #                        overlay's groups file (test/TEST.overlay-groups,
 #                        whose entries may name upstream's tests, so jtreg
@@ -112,7 +112,7 @@ resolve_group() {
 target=$what
 target=${target#test/jdk:}
 [[ -n "$what" ]] || { printf 'error: jtreg: needs a path, a group or all after the colon\n'; exit 0; }
-if [[ "$target" == all ]]; then
+if [[ "$target" == all || "$target" == test/jdk || "$target" == test/jdk/ ]]; then
     out+=("ours:$ours")
 elif [[ "$target" =~ ^[A-Za-z0-9_]+$ ]] && is_our_group "$target"; then
     resolve_group "$target" ""
