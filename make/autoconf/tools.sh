@@ -107,8 +107,11 @@ fetch_jtreg8() {
 
 find_jtreg() {
     local full
-    UPSTREAM_JTREG_REQUIRED=$(sed -n 's/^requiredVersion *= *\([^ ]*\).*/\1/p' \
-                              "$UPSTREAM_DIR/test/jdk/TEST.ROOT" 2>/dev/null | head -n 1)
+    UPSTREAM_JTREG_REQUIRED=""
+    if [[ -r "$UPSTREAM_DIR/test/jdk/TEST.ROOT" ]]; then
+        UPSTREAM_JTREG_REQUIRED=$(sed -n 's/^requiredVersion *= *\([^ ]*\).*/\1/p' \
+                                  "$UPSTREAM_DIR/test/jdk/TEST.ROOT" | head -n 1)
+    fi
     JTREG_HOME=${1:-$DEFAULT_JTREG_HOME}
     if [[ -z "$1" && -n "$UPSTREAM_JTREG_REQUIRED" ]]; then
         full=$(jtreg_full_version "$JTREG_HOME")
