@@ -35,7 +35,9 @@ Options:
   --with-boot-jdk=DIR    the JDK 17+ to patch (default: \$JAVA_HOME if it is a
                          JDK 17+, else the newest JDK 17+ under /usr/lib/jvm)
   --with-jtreg=DIR       jtreg home, holding lib/jtreg.jar (default: Debian's
-                         jtreg7 in /usr/share/jtreg)
+                         jtreg7 in /usr/share/jtreg when upstream's TEST.ROOT
+                         accepts it, else Debian 13's jtreg8, unpacked into
+                         build/tools/)
   --with-jmh=VERSION     JMH version fetched from Maven Central
                          (default: $DEFAULT_JMH_VERSION)
   --with-conf-name=NAME  configuration name (default: linux-x86_64-jdk<feature>)

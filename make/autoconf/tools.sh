@@ -43,15 +43,95 @@ plan_packages() {
     command -v mvn >/dev/null || plan_package maven
 }
 
+# The jtreg of the configuration must be one that upstream's test/jdk/TEST.ROOT
+# accepts (its requiredVersion: 7.4+1 for 17u, 8+2 for 25), since the overlay
+# runs upstream's tests with it. Debian 12's jtreg7 (7.5.2) is enough for 17u;
+# for a newer requirement configure fetches Debian 13's jtreg8, whose jars are
+# self-contained, as a .deb through a private apt source list and state
+# (build/tools/apt) and unpacks it under build/tools/: nothing is installed.
+readonly DEBIAN_JTREG8_PACKAGE="jtreg8 8.1+1+ds1-1~deb13u1 trixie"
+
+# "7.5.2-src+1" or "8+2" -> "7.5.2 1" / "8 2" (version, build).
+jtreg_version_parts() {
+    local v=$1 build=0
+    if [[ "$v" == *+* ]]; then
+        build=${v##*+}
+        v=${v%%+*}
+    fi
+    printf '%s %s' "${v%%-*}" "${build:-0}"
+}
+
+# True when jtreg version $1 is at least $2 (both as jtreg prints them).
+jtreg_version_at_least() {
+    local have have_build want want_build
+    read -r have have_build <<<"$(jtreg_version_parts "$1")"
+    read -r want want_build <<<"$(jtreg_version_parts "$2")"
+    if [[ "$have" != "$want" ]]; then
+        ! version_newer "$want" "$have"
+    else
+        ((have_build >= want_build))
+    fi
+}
+
+# The full version of the jtreg in $1, e.g. 7.5.2-src+1; empty if it does not run.
+jtreg_full_version() {
+    "$BOOT_JDK/bin/java" -jar "$1/lib/jtreg.jar" -version 2>/dev/null \
+        | sed -n 's/^jtreg \([0-9][^ ]*\).*/\1/p' | head -n 1
+}
+
+# Debian 13's jtreg8, unpacked into build/tools/jtreg-<version>; sets JTREG_HOME.
+fetch_jtreg8() {
+    local package version suite state archive dir deb
+    read -r package version suite <<<"$DEBIAN_JTREG8_PACKAGE"
+    dir=$TOPDIR/build/tools/$package-$version
+    if [[ ! -r "$dir/lib/jtreg.jar" ]]; then
+        state=$TOPDIR/build/tools/apt
+        archive=$(debian_archive_uri)
+        [[ -n "$archive" ]] \
+            || fail "upstream's tests need jtreg $UPSTREAM_JTREG_REQUIRED; no Debian archive in /etc/apt/sources.list* to fetch $package from; use --with-jtreg=DIR"
+        info "fetching $package $version from $archive $suite (unpacked into $dir, not installed)"
+        rm -rf "$state" "$dir.tmp"
+        mkdir -p "$state/lists/partial" "$state/cache/archives/partial" "$dir.tmp"
+        printf 'deb %s %s main\n' "$archive" "$suite" > "$state/sources.list"
+        private_apt apt-get "$state" update -qq > "$state/update.log" 2>&1 \
+            || fail "apt-get update of $archive $suite failed (see $state/update.log)"
+        (cd "$state" && private_apt apt-get "$state" download "$package=$version") \
+            > "$state/download.log" 2>&1 \
+            || fail "download of $package $version failed (see $state/download.log)"
+        deb=$(find "$state" -maxdepth 1 -name "${package}_*.deb" | head -n 1)
+        dpkg-deb -x "$deb" "$dir.tmp/root"
+        mv "$dir.tmp/root/usr/share/jtreg" "$dir.tmp/home"
+        rm -rf "$dir"
+        mv "$dir.tmp/home" "$dir"
+        rm -rf "$dir.tmp"
+    fi
+    JTREG_HOME=$dir
+}
+
 find_jtreg() {
+    local full
+    UPSTREAM_JTREG_REQUIRED=""
+    if [[ -r "$UPSTREAM_DIR/test/jdk/TEST.ROOT" ]]; then
+        UPSTREAM_JTREG_REQUIRED=$(sed -n 's/^requiredVersion *= *\([^ ]*\).*/\1/p' \
+                                  "$UPSTREAM_DIR/test/jdk/TEST.ROOT" | head -n 1)
+    fi
     JTREG_HOME=${1:-$DEFAULT_JTREG_HOME}
+    if [[ -z "$1" && -n "$UPSTREAM_JTREG_REQUIRED" ]]; then
+        full=$(jtreg_full_version "$JTREG_HOME")
+        if [[ -z "$full" ]] || ! jtreg_version_at_least "$full" "$UPSTREAM_JTREG_REQUIRED"; then
+            fetch_jtreg8
+        fi
+    fi
     [[ -r "$JTREG_HOME/lib/jtreg.jar" ]] \
         || fail "jtreg not found in $JTREG_HOME; install it with '$(apt_command) install jtreg7' or use --with-jtreg=DIR"
-    JTREG_VERSION=$("$BOOT_JDK/bin/java" -jar "$JTREG_HOME/lib/jtreg.jar" -version 2>/dev/null \
-                    | sed -n 's/^jtreg \([0-9][0-9.]*\).*/\1/p' | head -n 1)
+    full=$(jtreg_full_version "$JTREG_HOME")
+    JTREG_VERSION=${full%%[-+]*}
     [[ -n "$JTREG_VERSION" ]] || fail "$JTREG_HOME/lib/jtreg.jar does not run on $BOOT_JDK"
     if version_newer "$MIN_JTREG_VERSION" "$JTREG_VERSION"; then
         fail "jtreg $JTREG_VERSION in $JTREG_HOME is too old: the tests need jtreg $MIN_JTREG_VERSION or later"
+    fi
+    if [[ -n "$UPSTREAM_JTREG_REQUIRED" ]] && ! jtreg_version_at_least "$full" "$UPSTREAM_JTREG_REQUIRED"; then
+        warn "jtreg $full is older than the $UPSTREAM_JTREG_REQUIRED upstream's test/jdk/TEST.ROOT requires: upstream's tests will not run"
     fi
 }
 

@@ -18,6 +18,7 @@ import json
 import math
 import os
 import re
+import subprocess
 import sys
 
 JVMS = ("stock", "patched")
@@ -354,9 +355,11 @@ def main():
             print(f"FAILED report: plots could not be drawn: {e!r}")
             failed += 1
 
-    with open(args.summary, "w", encoding="utf-8") as f:
-        f.write(f"passed={passed} failed={failed} skipped=0\n")
-    print(f"micro: {passed} passed, {failed} failed")
+    # The one writer of summary.txt (and of the runner's counts line).
+    recorder = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                            "test-summary.sh")
+    subprocess.run(["bash", recorder, "record", os.path.dirname(args.summary),
+                    "micro", str(passed), str(failed), "0", "0"], check=True)
     return 0
 
 

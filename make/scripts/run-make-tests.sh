@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 #
 # Runs tests of the tooling (test/make/<name>.sh) one after the other and
-# writes the selector's summary.txt. A script passes with exit code 0, is
+# records the selector's counts (make/scripts/test-summary.sh). A script passes with exit code 0, is
 # skipped with 77 (its last line says why) and fails with anything else.
 # It gets the configuration's variables in its environment and a scratch
 # directory in TEST_WORK_DIR.
@@ -41,9 +41,9 @@ for script in "$@"; do
     esac
 done
 
-{
-    echo "passed=$passed failed=$failed skipped=$skipped"
-    if ((${#reasons[@]} > 0)); then
-        echo "reason=$(IFS=';'; echo "${reasons[*]}")"
-    fi
-} > "$results/summary.txt"
+reason=""
+if ((${#reasons[@]} > 0)); then
+    reason=$(IFS=';'; echo "${reasons[*]}")
+fi
+bash "$(dirname "${BASH_SOURCE[0]}")/test-summary.sh" record "$results" make \
+    "$passed" "$failed" 0 "$skipped" "$reason"

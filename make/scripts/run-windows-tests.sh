@@ -28,7 +28,7 @@
 #            the AsynchronousSocketChannel and isReachable cases and nowhere
 #            else: the check can see the gaps this patch set closes
 #
-# Writes RESULTS_DIR/summary.txt (passed=N failed=N skipped=N [reason=...])
+# Records its counts in RESULTS_DIR/summary.txt (make/scripts/test-summary.sh)
 # and ends with "windows: N passed, N failed[, N skipped]". Exits 0 when it
 # ran, whatever the results; non-zero only when it could not run.
 set -euo pipefail
@@ -127,7 +127,5 @@ for part in "${parts[@]}"; do
     esac
 done
 
-printf 'passed=%s failed=%s skipped=%s\n' "$passed" "$failed" "$skipped" > "$RESULTS_DIR/summary.txt"
-line="windows: $passed passed, $failed failed"
-((skipped == 0)) || line+=", $skipped skipped"
-echo "$line"
+bash "$(dirname "${BASH_SOURCE[0]}")/test-summary.sh" record "$RESULTS_DIR" windows \
+    "$passed" "$failed" 0 "$skipped"

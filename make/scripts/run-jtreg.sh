@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+#
+# Runs one jtreg selector on the overlay (make/scripts/jtreg-resolve.sh says
+# what it holds) and records its counts with test-summary.sh.
+#
+#   ours:<test>      run on the image: pass, fail (failed) or error
+#   upstream:<test>  run on the image in upstream's test/jdk (its TEST.ROOT,
+#                    its test/lib), tests of ours at the same path left out.
+#                    Each that does not pass there runs again on the stock
+#                    base JDK: passing on stock makes it our failure (or
+#                    error); not passing on stock either, it is counted as
+#                    skipped, "fails on stock too", and listed.
+#
+# Usage: run-jtreg.sh <results dir> <work dir> <label> <test>... -- <jtreg command> <options>...
+# Environment: IMAGE_JDK, BOOT_JDK (the stock JDK), OURS_ROOT (our test/jdk),
+#   JTREG_STOCK: "failed" (default) reruns on stock only what did not pass
+#   on the image; "all" runs every upstream test on stock as well and
+#   records stock's counts in <results dir>/upstream-stock-counts.txt.
+# Writes <results dir>/upstream-vs-stock.txt (one line per upstream test
+# that did not pass on the image: test, image status, stock status, verdict).
+set -euo pipefail
+
+results=$1
+work=$2
+label=$3
+shift 3
+tests=()
+while (($# > 0)) && [[ "$1" != -- ]]; do
+    tests+=("$1")
+    shift
+done
+(($# > 1)) || { echo "usage: $0 <results> <work> <label> <test>... -- <jtreg command>..." >&2; exit 2; }
+shift
+jtreg=("$@")
+: "${IMAGE_JDK:?}" "${BOOT_JDK:?}" "${OURS_ROOT:?}"
+stock_mode=${JTREG_STOCK:-failed}
+summary=$(dirname "${BASH_SOURCE[0]}")/test-summary.sh
+
+ours=() upstream=()
+for t in "${tests[@]}"; do
+    case "$t" in
+        ours:*) ours+=("${t#ours:}") ;;
+        upstream:*) upstream+=("${t#upstream:}") ;;
+        *) echo "run-jtreg: not ours:<test> or upstream:<test>: $t" >&2; exit 2 ;;
+    esac
+done
+
+runner_errors=()
+
+# run <name> <jdk> [jtreg options and tests...]: one jtreg run into
+# <results>/<name>/report and <work>/<name>; fails when jtreg wrote no report.
+run() {
+    local name=$1 jdk=$2 rc=0
+    shift 2
+    echo "--- jtreg $name: -jdk:$jdk"
+    "${jtreg[@]}" -jdk:"$jdk" -w:"$work/$name" -r:"$results/$name/report" "$@" || rc=$?
+    echo "jtreg exit code $rc" > "$work/$name.exitcode"
+    if [[ ! -r "$results/$name/report/text/summary.txt" ]]; then
+        if [[ ! -r "$results/$name/report/text/stats.txt" ]]; then
+            runner_errors+=("jtreg ($name) wrote no report (exit code $rc); see its output above")
+            return 1
+        fi
+        : > "$results/$name/report/text/summary.txt"   # no test selected
+    fi
+}
+
+# "<test> <Passed|Failed|Error|...>" per test of a run's report.
+statuses() {
+    sed -n 's/^\([^ ]*\)  *\([A-Z][a-z]*\)\..*/\1 \2/p' "$results/$1/report/text/summary.txt"
+}
+
+passed=0 failed=0 error=0 skipped=0
+reasons=()
+
+if ((${#ours[@]} > 0)); then
+    if run ours "$IMAGE_JDK" "${ours[@]}"; then
+        while read -r _ status; do
+            case "$status" in
+                Passed) passed=$((passed + 1)) ;;
+                Failed) failed=$((failed + 1)) ;;
+                *) error=$((error + 1)) ;;
+            esac
+        done < <(statuses ours)
+    fi
+fi
+
+if ((${#upstream[@]} > 0)); then
+    # Our test files shadow upstream's at the same path.
+    mkdir -p "$work"
+    exclude=$work/shadowed-by-ours.txt
+    root=${upstream[0]%%/test/jdk*}/test/jdk
+    (cd "$OURS_ROOT" && find . -type f \( -name '*.java' -o -name '*.sh' -o -name '*.html' \) \
+         | sed 's|^\./||' | sort) | while read -r rel; do
+        [[ ! -f "$root/$rel" ]] || printf '%s 0000000 generic-all\n' "$rel"
+    done > "$exclude"
+    declare -A image_status=() stock_status=()
+    if run upstream "$IMAGE_JDK" -exclude:"$exclude" "${upstream[@]}"; then
+        while read -r t status; do image_status[$t]=$status; done < <(statuses upstream)
+        again=()
+        for t in "${!image_status[@]}"; do
+            if [[ "${image_status[$t]}" == Passed ]]; then
+                passed=$((passed + 1))
+            else
+                again+=("$root/$t")
+            fi
+        done
+        if [[ "$stock_mode" == all ]]; then
+            again=("${upstream[@]}")
+        fi
+        if ((${#again[@]} > 0)); then
+            if run upstream-stock "$BOOT_JDK" -exclude:"$exclude" "${again[@]}"; then
+                while read -r t status; do stock_status[$t]=$status; done < <(statuses upstream-stock)
+            fi
+        fi
+        if [[ "$stock_mode" == all ]]; then
+            s_passed=0 s_other=0
+            for t in "${!stock_status[@]}"; do
+                if [[ "${stock_status[$t]}" == Passed ]]; then s_passed=$((s_passed + 1)); else s_other=$((s_other + 1)); fi
+            done
+            printf 'stock: %d passed, %d not passed; image: %d tests\n' "$s_passed" "$s_other" \
+                "${#image_status[@]}" | tee "$results/upstream-stock-counts.txt"
+        fi
+        for t in $(printf '%s\n' "${!image_status[@]}" | sort); do
+            [[ "${image_status[$t]}" != Passed ]] || continue
+            s=${stock_status[$t]:-none}
+            if [[ "$s" == Passed ]]; then
+                verdict="REGRESSION: passes on stock, not on the image"
+                if [[ "${image_status[$t]}" == Failed ]]; then failed=$((failed + 1)); else error=$((error + 1)); fi
+            elif [[ "$s" == none ]]; then
+                verdict="no stock result: counted as an error"
+                error=$((error + 1))
+            else
+                verdict="fails on stock too"
+                skipped=$((skipped + 1))
+                reasons+=("$t fails on stock too")
+            fi
+            printf '%s image=%s stock=%s %s\n' "$t" "${image_status[$t]}" "$s" "$verdict"
+        done > "$results/upstream-vs-stock.txt"
+        cat "$results/upstream-vs-stock.txt"
+    fi
+fi
+
+if ((${#runner_errors[@]} > 0)); then
+    printf '%s\n' "${runner_errors[@]}" > "$results/runner-error.txt"
+fi
+reason=""
+if ((${#reasons[@]} > 0)); then
+    reason=$(IFS=';'; echo "${reasons[*]}")
+fi
+bash "$summary" record "$results" "$label" "$passed" "$failed" "$error" "$skipped" "$reason"

@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+#
+# make test's selectors and summary (make/RunTests.gmk and its scripts):
+# - the overlay: a test file we have runs ours, one only upstream has runs
+#   upstream's, a directory both have runs both, our groups expand entry by
+#   entry, an upstream group runs in upstream's tree (on a fixture of two
+#   test roots, through make/scripts/jtreg-resolve.sh);
+# - make's selector parsing, by a dry run (make -n) of make/RunTests.gmk on
+#   this configuration: an empty jtreg:, an unknown make: name and an unknown
+#   type stop make with a clear error; a #id test id and a bare test/jdk/...
+#   path reach jtreg intact; a path only upstream has is run from upstream's
+#   tree, one we have from ours;
+# - the summary: OpenJDK's TEST / TOTAL / PASS / FAIL / ERROR table, a runner
+#   error counted as an error (not a failure), the plain last line;
+# - make clean in a fresh clone runs no configure;
+# - for real, one upstream test (EbaHash.java, which only upstream has) on
+#   the image, when this configuration has an upstream tree.
+set -euo pipefail
+
+# shellcheck source=test/make/lib/TestLib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/TestLib.sh"
+
+resolve=$TOPDIR/make/scripts/jtreg-resolve.sh
+summary=$TOPDIR/make/scripts/test-summary.sh
+
+###############################################################################
+# The overlay, on a fixture.
+
+ours=$TEST_WORK_DIR/ours/test/jdk
+up=$TEST_WORK_DIR/up/test/jdk
+mkdir -p "$ours/a/both" "$ours/a/mine" "$up/a/both" "$up/a/theirs"
+touch "$ours/a/both/Shared.java" "$up/a/both/Shared.java" "$up/a/both/Other.java" \
+      "$ours/a/mine/Mine.java" "$up/a/theirs/Theirs.java"
+printf 'g_inner = a/mine\n' > "$ours/TEST.groups"
+overlay=$TEST_WORK_DIR/ours/TEST.overlay-groups
+cat > "$overlay" <<'EOF'
+g_all = \
+    :g_inner \
+    a/theirs/Theirs.java
+g_loop = :g_loop
+g_excl = -a/mine
+EOF
+printf 'upstream_group = a/theirs\n' > "$up/TEST.groups"
+
+expect_resolves() { # what expected
+    local got
+    got=$(bash "$resolve" "$ours" "$overlay" "$up" "$1")
+    check "jtreg:$1 -> $2" test "$got" == "$2"
+    [[ "$got" == "$2" ]] || echo "  got: $got"
+}
+expect_resolve_error() { # what message-part
+    local got
+    got=$(bash "$resolve" "$ours" "$overlay" "$up" "$1")
+    check "jtreg:$1 is an error saying '$2'" grep -qF -- "$2" <<<"$got"
+    check "jtreg:$1 is an error line" grep -q '^error: ' <<<"$got"
+    [[ "$got" == "error: "*"$2"* ]] || echo "  got: $got"
+}
+
+expect_resolves a/theirs/Theirs.java "upstream:$up/a/theirs/Theirs.java"
+expect_resolves test/jdk/a/theirs/Theirs.java "upstream:$up/a/theirs/Theirs.java"
+expect_resolves a/mine/Mine.java "ours:$ours/a/mine/Mine.java"
+expect_resolves a/both/Shared.java "ours:$ours/a/both/Shared.java"
+expect_resolves a/both "ours:$ours/a/both upstream:$up/a/both"
+expect_resolves a/both/ "ours:$ours/a/both upstream:$up/a/both"
+expect_resolves 'a/mine/Mine.java#id0' "ours:$ours/a/mine/Mine.java#id0"
+expect_resolves 'a/theirs/Theirs.java#id1' "upstream:$up/a/theirs/Theirs.java#id1"
+expect_resolves all "ours:$ours"
+expect_resolves g_all "ours:$ours/a/mine upstream:$up/a/theirs/Theirs.java"
+expect_resolves test/jdk:g_inner "ours:$ours/a/mine"
+expect_resolves upstream_group "upstream:$up:upstream_group"
+expect_resolve_error '' 'needs a path, a group or all'
+expect_resolve_error a/nowhere "neither in test/jdk nor in upstream's"
+expect_resolve_error ../x "'..' are not allowed"
+expect_resolve_error 'a/nowhere.java#id0' 'needs a test file'
+expect_resolve_error g_loop 'includes itself'
+expect_resolve_error g_excl 'not supported'
+expect_resolve_error test/jdk:nogroup 'not one of our groups'
+got=$(bash "$resolve" "$ours" "$overlay" "" a/theirs/Theirs.java)
+check "without an upstream tree, an upstream path is an error naming that" \
+    grep -qF 'has no upstream tree' <<<"$got"
+
+###############################################################################
+# make's selector parsing: a dry run on this configuration.
+
+dry() { # TEST value -> make's output; sets dry_rc
+    dry_rc=0
+    dry_out=$(cd "$TOPDIR" && "$MAKE" -n -f make/RunTests.gmk SPEC="$SPEC" TEST="$1" test 2>&1) \
+        || dry_rc=$?
+}
+expect_make_error() { # TEST message-part
+    dry "$1"
+    check "TEST='$1' stops make" test "$dry_rc" -ne 0
+    check "TEST='$1' says '$2'" grep -qF -- "$2" <<<"$dry_out"
+    check "TEST='$1' runs no runner" bash -c "! grep -q 'run-jtreg.sh\|run-make-tests.sh' <<<\"\$1\"" _ "$dry_out"
+    [[ "$dry_rc" -ne 0 && "$dry_out" == *"$2"* ]] || printf '  make said: %s\n' "$dry_out"
+}
+expect_make_runs() { # TEST what-the-recipe-holds
+    dry "$1"
+    check "TEST='$1' is accepted" test "$dry_rc" -eq 0
+    check "TEST='$1' hands jtreg $2" grep -qF -- "$2" <<<"$dry_out"
+    [[ "$dry_rc" -eq 0 && "$dry_out" == *"$2"* ]] || printf '  make said: %s\n' "$dry_out"
+}
+
+expect_make_error 'jtreg:' 'needs a path, a group or all'
+expect_make_error 'make:NoSuchTest' "no test 'NoSuchTest' in test/make"
+expect_make_error 'make:lib/TestLib' "no test 'lib/TestLib' in test/make"
+expect_make_error 'make:' 'name a test of test/make or all'
+expect_make_error 'nosuchtype:x' "unknown test type 'nosuchtype'"
+expect_make_error 'jtreg:no/such/Test.java' 'neither in test/jdk'
+expect_make_runs 'jtreg:all' "ours:$TOPDIR/test/jdk "
+expect_make_runs 'jtreg:sun/security/util/Cache/ContractTest.java#id0' \
+    "ours:$TOPDIR/test/jdk/sun/security/util/Cache/ContractTest.java'#'id0"
+expect_make_runs 'test/jdk/sun/security/util/Cache/ContractTest.java' \
+    "ours:$TOPDIR/test/jdk/sun/security/util/Cache/ContractTest.java"
+upstream_dir=$(spec_var UPSTREAM_DIR)
+if [[ -n "$upstream_dir" && -f "$upstream_dir/test/jdk/sun/security/util/Cache/EbaHash.java" ]]; then
+    expect_make_runs 'jtreg:sun/security/util/Cache/EbaHash.java' \
+        "upstream:$upstream_dir/test/jdk/sun/security/util/Cache/EbaHash.java"
+    expect_make_runs 'jtreg:jdk_cache_callers_quick' \
+        "upstream:$upstream_dir/test/jdk/sun/security/ssl/SSLSessionContextImpl"
+    expect_make_runs 'jtreg:jdk_cache_callers_quick' \
+        "ours:$TOPDIR/test/jdk/sun/security/ssl/SSLSessionContextImpl"
+fi
+
+###############################################################################
+# The summary.
+
+results=$TEST_WORK_DIR/results
+bash "$summary" record "$results/a" a 3 1 0 2 'x fails on stock too' > /dev/null
+bash "$summary" record "$results/b" b 5 0 0 0 > /dev/null
+mkdir -p "$results/c"
+echo "the Windows runner could not run (exit code 2)" > "$results/c/runner-error.txt"
+check "record writes the counts" grep -qx 'passed=3 failed=1 error=0 skipped=2' "$results/a/summary.txt"
+check "record writes the reason" grep -qx 'reason=x fails on stock too' "$results/a/summary.txt"
+rc=0
+out=$(bash "$summary" report "$results" 'jtreg:a=a' 'make:b=b' 'windows:c=c') || rc=$?
+check "report fails when a test failed" test "$rc" -eq 1
+check "report has OpenJDK's header" grep -qE '^ +TEST +TOTAL +PASS +FAIL +ERROR$' <<<"$out"
+check "report row of a failing selector" grep -qE '^>> jtreg:a +6 +3 +1 +0 >>$' <<<"$out"
+check "report row of a passing selector" grep -qE '^   make:b +5 +5 +0 +0 *$' <<<"$out"
+check "a runner error is an ERROR, not a FAIL" grep -qE '^>> windows:c +1 +0 +0 +1 >>$' <<<"$out"
+check "the runner error is named" grep -qF 'error: windows:c: the Windows runner could not run' <<<"$out"
+check "the plain last line" test "$(tail -n 1 <<<"$out")" == "8 passed, 2 failed, 2 skipped"
+rc=0
+out=$(bash "$summary" report "$results" 'make:b=b') || rc=$?
+check "report passes when all passed" test "$rc" -eq 0
+check "plain line without skips" test "$(tail -n 1 <<<"$out")" == "5 passed, 0 failed"
+[[ "$rc" -eq 0 ]] || echo "$out"
+
+###############################################################################
+# make clean in a fresh clone (no build/) configures nothing.
+
+clone=$TEST_WORK_DIR/clone
+mkdir -p "$clone"
+cp -R "$TOPDIR/configure" "$TOPDIR/Makefile" "$TOPDIR/make" "$clone/"
+rc=0
+out=$(cd "$clone" && env -u MAKEFLAGS "$MAKE" clean 2>&1) || rc=$?
+check "make clean in a fresh clone succeeds" test "$rc" -eq 0
+check "make clean in a fresh clone runs no configure" bash -c "! grep -qi configure <<<\"\$1\"" _ "$out"
+check "make clean in a fresh clone creates no build/" test ! -e "$clone/build"
+[[ "$rc" -eq 0 && ! -e "$clone/build" ]] || echo "  make clean said: $out"
+
+###############################################################################
+# For real: an upstream-only test, run from upstream's tree on the image.
+
+if [[ -n "$upstream_dir" && -f "$upstream_dir/test/jdk/sun/security/util/Cache/EbaHash.java" ]]; then
+    real=$TEST_WORK_DIR/real
+    mkdir -p "$real"
+    rc=0
+    IMAGE_JDK=$(spec_var IMAGE_JDK) BOOT_JDK=$(spec_var BOOT_JDK) OURS_ROOT=$TOPDIR/test/jdk \
+        bash "$TOPDIR/make/scripts/run-jtreg.sh" "$real/results" "$real/work" upstream-only \
+        "upstream:$upstream_dir/test/jdk/sun/security/util/Cache/EbaHash.java" -- \
+        "$(spec_var JAVA)" -jar "$(spec_var JTREG_HOME)/lib/jtreg.jar" -agentvm -conc:1 \
+        -timeoutFactor:4 -verbose:summary > "$real/out.txt" 2>&1 || rc=$?
+    check "run-jtreg.sh ran" test "$rc" -eq 0
+    check "EbaHash passed, from upstream's tree" \
+        grep -q '^sun/security/util/Cache/EbaHash.java  *Passed' "$real/results/upstream/report/text/summary.txt"
+    check "it ran on the image" grep -qF -- "-jdk:$(spec_var IMAGE_JDK)" "$real/out.txt"
+    check "its counts" grep -qx 'passed=1 failed=0 error=0 skipped=0' "$real/results/summary.txt"
+    [[ "$CHECK_FAILURES" -eq 0 ]] || cat "$real/out.txt"
+fi
+
+finish
