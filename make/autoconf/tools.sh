@@ -49,7 +49,10 @@ plan_packages() {
 # for a newer requirement configure fetches Debian 13's jtreg8, whose jars are
 # self-contained, as a .deb through a private apt source list and state
 # (build/tools/apt) and unpacks it under build/tools/: nothing is installed.
-readonly DEBIAN_JTREG8_PACKAGE="jtreg8 8.1+1+ds1-1~deb13u1 trixie"
+# The version is whichever the suite has now: a Debian archive keeps only the
+# newest one (8.1+1 in 2026-10, 8.3+1 in 2026-11), and any jtreg 8 that meets
+# upstream's requiredVersion runs its tests; the check below says if not.
+readonly DEBIAN_JTREG8_PACKAGE="jtreg8 trixie"
 
 # "7.5.2-src+1" or "8+2" -> "7.5.2 1" / "8 2" (version, build).
 jtreg_version_parts() {
@@ -79,30 +82,35 @@ jtreg_full_version() {
         | sed -n 's/^jtreg \([0-9][^ ]*\).*/\1/p' | head -n 1
 }
 
-# Debian 13's jtreg8, unpacked into build/tools/jtreg-<version>; sets JTREG_HOME.
+# Debian 13's jtreg8, unpacked into build/tools/<package>-<version>, once;
+# sets JTREG_HOME.
 fetch_jtreg8() {
-    local package version suite state archive dir deb
-    read -r package version suite <<<"$DEBIAN_JTREG8_PACKAGE"
-    dir=$TOPDIR/build/tools/$package-$version
-    if [[ ! -r "$dir/lib/jtreg.jar" ]]; then
+    local package suite state archive dir deb version
+    read -r package suite <<<"$DEBIAN_JTREG8_PACKAGE"
+    dir=$(find "$TOPDIR/build/tools" -maxdepth 1 -name "$package-*" ! -name '*.tmp' 2>/dev/null \
+              | sort -V | tail -n 1)
+    if [[ -z "$dir" || ! -r "$dir/lib/jtreg.jar" ]]; then
         state=$TOPDIR/build/tools/apt
         archive=$(debian_archive_uri)
         [[ -n "$archive" ]] \
             || fail "upstream's tests need jtreg $UPSTREAM_JTREG_REQUIRED; no Debian archive in /etc/apt/sources.list* to fetch $package from; use --with-jtreg=DIR"
-        info "fetching $package $version from $archive $suite (unpacked into $dir, not installed)"
-        rm -rf "$state" "$dir.tmp"
-        mkdir -p "$state/lists/partial" "$state/cache/archives/partial" "$dir.tmp"
+        info "fetching $package from $archive $suite (unpacked under $TOPDIR/build/tools, not installed)"
+        rm -rf "$state"
+        mkdir -p "$state/lists/partial" "$state/cache/archives/partial"
         printf 'deb %s %s main\n' "$archive" "$suite" > "$state/sources.list"
         private_apt apt-get "$state" update -qq > "$state/update.log" 2>&1 \
             || fail "apt-get update of $archive $suite failed (see $state/update.log)"
-        (cd "$state" && private_apt apt-get "$state" download "$package=$version") \
+        (cd "$state" && private_apt apt-get "$state" download "$package") \
             > "$state/download.log" 2>&1 \
-            || fail "download of $package $version failed (see $state/download.log)"
+            || fail "download of $package from $suite failed (see $state/download.log)"
         deb=$(find "$state" -maxdepth 1 -name "${package}_*.deb" | head -n 1)
+        version=$(dpkg-deb -f "$deb" Version)
+        dir=$TOPDIR/build/tools/$package-$version
+        info "got $package $version"
+        rm -rf "$dir" "$dir.tmp"
+        mkdir -p "$dir.tmp"
         dpkg-deb -x "$deb" "$dir.tmp/root"
-        mv "$dir.tmp/root/usr/share/jtreg" "$dir.tmp/home"
-        rm -rf "$dir"
-        mv "$dir.tmp/home" "$dir"
+        mv "$dir.tmp/root/usr/share/jtreg" "$dir"
         rm -rf "$dir.tmp"
     fi
     JTREG_HOME=$dir

@@ -118,4 +118,8 @@ compile nio "$out/obj/nio" "$src/$jb/share/native/libnio" "$src/$jb/share/native
     "$runtime/bin/java.dll" "$runtime/bin/server/jvm.dll" "$out/net.dll" \
     -lws2_32 -lmswsock -ladvapi32
 
-echo "built $out/net.dll $out/nio.dll" | tee /dev/fd/3
+# To the log and to make's output; not tee /dev/fd/3, which reopens make's
+# output with O_TRUNC when that is a file and erases what came before.
+built="built $out/net.dll $out/nio.dll"
+echo "$built"
+echo "$built" >&3
