@@ -17,14 +17,9 @@ set -euo pipefail
 
 # shellcheck source=test/make/lib/TestLib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/TestLib.sh"
-PYTHON="$(spec_var PYTHON)"
-FEATURE="$(spec_var BOOT_JDK_FEATURE)"
-UPSTREAM_DIR="$(spec_var UPSTREAM_DIR)"
-UPSTREAM_REF="$(spec_var UPSTREAM_REF)"
 SKIP_REASON="$(spec_var WEBREV_SKIP_REASON)"
 [[ -z "$SKIP_REASON" ]] || skip "$SKIP_REASON"
-[[ -x "$PYTHON" ]] || fail "PYTHON='$PYTHON' is not executable"
-[[ -d "$UPSTREAM_DIR" ]] || skip "no baseline tree: UPSTREAM_DIR='$UPSTREAM_DIR' (re-run configure)"
+patchset_test_env
 
 W="$TEST_WORK_DIR/TestWebrev"
 rm -rf "${W:?}" && mkdir -p "$W"

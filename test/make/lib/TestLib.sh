@@ -51,3 +51,16 @@ spec_var() {
         printf 'include %s\n$(info $(%s))\nx: ; @:\n' "$SPEC" "$name" | "$MAKE" -s -f - x
     fi
 }
+
+# For the tests of the patch set (TestPatch, TestWebrev): PYTHON, FEATURE,
+# UPSTREAM_DIR and UPSTREAM_REF of the configuration; skips without a
+# baseline tree, fails without Python.
+# shellcheck disable=SC2034 # the variables are for the test that calls it
+patchset_test_env() {
+    PYTHON="$(spec_var PYTHON)"
+    FEATURE="$(spec_var BOOT_JDK_FEATURE)"
+    UPSTREAM_DIR="$(spec_var UPSTREAM_DIR)"
+    UPSTREAM_REF="$(spec_var UPSTREAM_REF)"
+    [[ -x "$PYTHON" ]] || fail "PYTHON='$PYTHON' is not executable"
+    [[ -d "$UPSTREAM_DIR" ]] || skip "no baseline tree: UPSTREAM_DIR='$UPSTREAM_DIR' (re-run configure)"
+}
