@@ -13,9 +13,10 @@
 import os
 import re
 import tempfile
-from typing import List
+from typing import List, Optional
 
-from patchset import PatchSet, PatchSetError, Baseline, decode, encode, git
+from patchset import (PatchSet, PatchSetError, Baseline, decode, encode, git,
+                      hunk_file_baselines)
 
 
 def edit(ps: PatchSet, path: str, output: str) -> int:
@@ -43,6 +44,13 @@ def notes_of(hunk_file: str) -> List[str]:
     while notes and not notes[-1].strip():
         notes.pop()
     return notes
+
+
+def tree_feature(tree: str) -> Optional[str]:
+    """The feature version of a release tree configure fetched
+    (build/upstream/jdk-25.0.3+9 -> 25); None for a tree named otherwise."""
+    m = re.match(r"jdk-(\d+)", os.path.basename(os.path.normpath(tree)))
+    return m.group(1) if m else None
 
 
 def save(baseline: Baseline, root: str, path: str, edited: str, trees: List[str]) -> int:
@@ -75,7 +83,12 @@ def save(baseline: Baseline, root: str, path: str, edited: str, trees: List[str]
     if os.path.exists(os.path.join(root, path)):
         print("note: %s is stored whole too: git rm it, a file is stored one way only" % path)
     failed = 0
+    wanted = hunk_file_baselines(text, hunk_file)
     for tree in trees:
+        feature = tree_feature(tree)
+        if wanted is not None and feature is not None and feature not in wanted:
+            print("  not for %s (its 'Baselines: %s' line)" % (tree, " ".join(wanted)))
+            continue
         p = git(["apply", "--check", os.path.abspath(hunk_file)], cwd=tree, check=False)
         print("  %s %s" % ("applies to" if p.returncode == 0 else "DOES NOT APPLY to", tree))
         if p.returncode != 0:

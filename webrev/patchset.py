@@ -11,9 +11,12 @@ files are hashed into it, our hunk files are applied to it with
 against the tag.
 """
 
+import io
 import os
 import re
+import shutil
 import subprocess
+import tarfile
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
@@ -426,6 +429,28 @@ class PatchSet:
 
     def new_text(self, path: str) -> str:
         return decode(self.g(["cat-file", "blob", "%s:%s" % (self.commit, path)]).stdout)
+
+    def export(self, paths: List[str], output: str) -> int:
+        """Writes the patched tree's files under paths below output (emptied
+        first); returns how many. A path the tree does not have is an error."""
+        listed = self.g(["ls-tree", "-r", "-z", "--name-only", self.commit, "--"] + paths)
+        names = [n for n in decode(listed.stdout).split("\0") if n]
+        for path in paths:
+            prefix = path.rstrip("/") + "/"
+            if not any(n == path or n.startswith(prefix) for n in names):
+                raise PatchSetError("%s: no such file or directory in %s with the patch set"
+                                    % (path, self.baseline.ref))
+        if os.path.isdir(output):
+            shutil.rmtree(output)
+        os.makedirs(output)
+        archive = self.g(["archive", "--format=tar", self.commit, "--"] + paths)
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            # git archive of our own tree: regular files and directories only.
+            if hasattr(tarfile, "data_filter"):
+                tar.extractall(output, filter="data")
+            else:
+                tar.extractall(output)
+        return len(names)
 
     def sources(self) -> Dict[str, FileChange]:
         return {c.path: c for c in self.changes}

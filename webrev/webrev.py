@@ -7,9 +7,11 @@
   webrev.py apply  --patch FILE --upstream TREE
   webrev.py hunk-edit BASELINE --file PATH --output FILE
   webrev.py hunk-save BASELINE --file PATH --edited FILE [--check TREE...]
+  webrev.py export BASELINE --output DIR PATH...
 
 BASELINE: --root R --rules F --feature N --upstream-dir U --ref TAG --origin O
---workdir W. make/Patch.gmk and make/Webrev.gmk run it; see doc/building.md.
+--workdir W. make/Patch.gmk and make/Webrev.gmk run it; make/Micro.gmk and
+make/Windows.gmk run export; see doc/building.md.
 """
 
 import argparse
@@ -73,6 +75,18 @@ def cmd_webrev(a) -> int:
     return 0
 
 
+def cmd_export(a) -> int:
+    """The patched tree's files under PATH... (files or directories), as the
+    patch makes them, written below --output: what the benchmark jar and the
+    Windows libraries are compiled from, so that they build what the patch
+    holds and nothing else decides which hunk applies."""
+    ps = load(a)
+    count = ps.export(a.paths, a.output)
+    print("Exported %d files of %s with the patch set to %s" % (count, ps.baseline.ref,
+                                                               a.output))
+    return 0
+
+
 def main(argv) -> int:
     ap = argparse.ArgumentParser(prog="webrev.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -102,6 +116,11 @@ def main(argv) -> int:
     p.add_argument("--check", nargs="*", default=[], help="more trees it must apply to")
     p.set_defaults(fn=lambda a: hunks.save(Baseline(a.upstream_dir, a.ref, a.origin),
                                            a.root, a.file, a.edited, a.check))
+    p = sp.add_parser("export")
+    baseline_args(p)
+    p.add_argument("--output", required=True, help="a directory; what it held is replaced")
+    p.add_argument("paths", nargs="+", help="paths of the tree, files or directories")
+    p.set_defaults(fn=cmd_export)
     a = ap.parse_args(argv)
     try:
         return a.fn(a)

@@ -2,25 +2,27 @@
 # SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 #
 # Builds the complete Windows net.dll and nio.dll with mingw-w64 from an
-# upstream OpenJDK tree plus this patch set's native hunks, as upstream's
+# upstream OpenJDK tree with this patch set applied, as upstream's
 # make/modules/java.base/Lib.gmk would (every .c of libnet and of libnio),
 # so that they can replace the stock ones in a Windows JDK runtime.
 #
-#   build-windows-libs.sh <upstream tree> <feature> <patch set top> <runtime> <out>
+#   build-windows-libs.sh <patched> <upstream tree> <feature> <patch set top> <runtime> <out>
 #
+# <patched>: java.base's share/native and windows/native as the patch makes
+# them (webrev.py export; Windows.gmk runs it); the rest (Java classes for the
+# JNI headers, hotspot's include directories) comes from <upstream tree>.
 # <runtime>: an unpacked Windows JDK runtime of the same feature release; its
 # bin/java.dll and bin/server/jvm.dll are linked against. Uses from the
 # environment: MINGW_CC, JAVAC (of a JDK of the same feature release: it
 # generates the JNI headers from the tree's classes). Writes
-# <out>/net.dll, <out>/nio.dll and <out>/build.log; the sources as compiled
-# (upstream + hunks) stay in <out>/src.
+# <out>/net.dll, <out>/nio.dll and <out>/build.log.
 #
 # mingw-w64 needs a few things the Visual Studio build does not; they live in
 # make/windows/compat (headers of ours), not in the hunks: lower-case aliases
 # of headers upstream includes with capitals, and ICMPV6_ECHO_REPLY.
 set -euo pipefail
 
-upstream=$1 feature=$2 top=$3 runtime=$4 out=$5
+src=$1 upstream=$2 feature=$3 top=$4 runtime=$5 out=$6
 : "${MINGW_CC:?MINGW_CC is not set}" "${JAVAC:?JAVAC is not set}"
 
 rm -rf "$out"
@@ -28,29 +30,12 @@ mkdir -p "$out"
 exec 3>&1 > "$out/build.log" 2>&1
 trap 'echo "build-windows-libs: failed, see $out/build.log" >&3' ERR
 
-src=$out/src
 jb=src/java.base
-mkdir -p "$src/$jb/share/native" "$src/$jb/windows/native" "$src/hotspot"
-for d in share/native/include share/native/libjava share/native/libnet share/native/libnio \
-         windows/native/include windows/native/libjava windows/native/libnet windows/native/libnio; do
-    mkdir -p "$src/$jb/$(dirname "$d")"
-    cp -r "$upstream/$jb/$d" "$src/$jb/$d"
-done
-
-# The hunks of this patch set meant for this feature release ("# Baselines:").
-applied=0
-while IFS= read -r -d '' p; do
-    if grep -Eq "^# Baselines:.*\\b$feature\\b" "$p"; then
-        (cd "$src" && git apply --whitespace=nowarn "$p")
-        echo "applied ${p#"$top"/}"
-        applied=$((applied + 1))
-    fi
-done < <(find "$top/$jb/windows/native" -name '*.patch' -print0 | sort -z)
-echo "$applied hunk file(s) applied"
+[[ -d "$src/$jb/windows/native/libnet" ]] || { echo "no $jb/windows/native/libnet in $src" >&3; exit 1; }
 
 # gcc, unlike Visual C++, rejects a static definition after a non-static
 # forward declaration (17u's NetworkInterface_winXP.c, getAddrsFromAdapter).
-# Made static in the copy that is compiled here; not a change of the patch set.
+# Made static in the exported copy compiled here; not a change of the patch set.
 xp=$src/$jb/windows/native/libnet/NetworkInterface_winXP.c
 if [[ -f "$xp" ]] && grep -q '^int getAddrsFromAdapter(' "$xp"; then
     sed -i 's/^int getAddrsFromAdapter(/static int getAddrsFromAdapter(/' "$xp"
@@ -73,7 +58,9 @@ find "$upstream/$jb/share/classes" "$upstream/$jb/windows/classes" -name '*.java
      -print0 | xargs -0 grep -lE '(^|[^A-Za-z_"])native [^"]*\(|@Native' > "$gen/jni-classes.txt"
 "$JAVAC" -proc:none -nowarn -XDignore.symbol.file=true -implicit:none \
     --patch-module "java.base=$upstream/$jb/share/classes:$upstream/$jb/windows/classes" \
-    -h "$gen/headers" -d "$gen/classes" @"$gen/jni-classes.txt" 2>&1 | grep -v '^Note:' || true
+    -h "$gen/headers" -d "$gen/classes" @"$gen/jni-classes.txt" > "$gen/javac.log" 2>&1 \
+    || { cat "$gen/javac.log"; false; }
+grep -v '^Note:' "$gen/javac.log" || true
 [[ -n "$(ls "$gen/headers")" ]]
 echo "$(wc -l < "$gen/jni-classes.txt") classes, $(find "$gen/headers" -name '*.h' | wc -l) JNI headers"
 

@@ -17,11 +17,11 @@
 #     of the same release is put where the link looks for it.
 #
 # Environment: TOPDIR, UPSTREAM_DIR, UPSTREAM_REF, BOOT_JDK, BOOT_JDK_FEATURE,
-#   OUT (build/<conf>/upstream-build), JOBS, PATCH_FILE.
+#   OUT (build/<conf>/upstream-build), JOBS, PATCH_FILE, PYTHON.
 set -euo pipefail
 
-: "${TOPDIR:?}" "${UPSTREAM_DIR:?}" "${UPSTREAM_REF:?}" "${BOOT_JDK:?}" "${BOOT_JDK_FEATURE:?}" "${OUT:?}" "${PATCH_FILE:?}"
-JOBS=${JOBS:-2}
+: "${TOPDIR:?}" "${PYTHON:?}" "${UPSTREAM_DIR:?}" "${UPSTREAM_REF:?}" "${BOOT_JDK:?}" "${BOOT_JDK_FEATURE:?}" "${OUT:?}" "${PATCH_FILE:?}"
+JOBS=${JOBS:?}
 
 say() { printf 'upstream-build: %s\n' "$*"; }
 die() { printf 'upstream-build: error: %s\n' "$*" >&2; exit 1; }
@@ -62,11 +62,13 @@ install_build_packages() {
         || die "apt-get install ${missing[*]} failed (see $OUT/apt-install.log)"
 }
 
+# make apply's own check-then-apply (webrev/apply.py): all or nothing, and a
+# hunk that does not fit is named.
 apply_patch_file() {
     local src=$1
     [[ -r "$PATCH_FILE" ]] || die "no patch at $PATCH_FILE: run 'make patch' first"
-    git -C "$src" apply --whitespace=nowarn "$PATCH_FILE" || die "$PATCH_FILE does not apply to $UPSTREAM_REF"
-    say "applied $PATCH_FILE"
+    "$PYTHON" "$TOPDIR/webrev/webrev.py" apply --patch "$PATCH_FILE" --upstream "$src" \
+        || die "$PATCH_FILE does not apply to $UPSTREAM_REF"
 }
 
 # Upstream's make must not inherit ours (its SPEC, CONF, flags).
@@ -82,7 +84,6 @@ git clone -q --shared --no-checkout "$UPSTREAM_DIR" "$src"
 git -C "$src" -c advice.detachedHead=false checkout -q "$UPSTREAM_REF"
 
 apply_patch_file "$src"
-git -C "$src" status --short | sed 's/^/upstream-build:   changed: /'
 
 conf=$src/build/patched
 say "configuring with upstream's configure (boot JDK $BOOT_JDK; log $OUT/configure.log)"
@@ -90,8 +91,9 @@ say "configuring with upstream's configure (boot JDK $BOOT_JDK; log $OUT/configu
      --enable-headless-only --with-jobs="$JOBS" --disable-precompiled-headers \
      --with-native-debug-symbols=none) > "$OUT/configure.log" 2>&1 \
     || { tail -n 30 "$OUT/configure.log"; die "upstream's configure failed (see $OUT/configure.log)"; }
-grep -q 'WARNINGS_AS_ERRORS.*:= *true\|JAVA_WARNINGS_AS_ERRORS *:= *true' "$conf/spec.gmk" \
-    || grep -n 'WARNINGS_AS_ERRORS' "$conf/spec.gmk"
+# The point of this build is upstream's -Werror: refuse to build without it.
+grep -q '^WARNINGS_AS_ERRORS := true$' "$conf/spec.gmk" \
+    || die "upstream's configure did not make warnings errors (WARNINGS_AS_ERRORS in $conf/spec.gmk)"
 
 # libjava and friends link against libjvm's exported functions only.
 server=$conf/support/modules_libs/java.base/server

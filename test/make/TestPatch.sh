@@ -142,8 +142,17 @@ patchmake "${FARGS[@]}" HUNK_EDIT_DIR="$W/edit" hunk-save FILE="$NATIVE" > "$LOG
 expect_in "+    fixture_call(2);" "$F/$NATIVE.patch" "make hunk-save wrote the edit's hunk"
 expect_in "# Fixture: a call after ConnectEx." "$F/$NATIVE.patch" "make hunk-save kept the notes"
 expect_in "applies to $TOPDIR/build/upstream/" "$LOG" "make hunk-save checked the release trees"
-sed -i 's/fixture_call(2);/fixture_call();/' "$F/$NATIVE.patch"
-ok "make hunk-edit / hunk-save: the whole file out, the hunk file back, notes kept"
+# A hunk file for some releases only is checked on those only: a release
+# tree it is not for (a stand-in with nothing in it) is passed over.
+sed -i "1i # Baselines: $FEATURE" "$F/$NATIVE.patch"
+mkdir -p "$W/trees/jdk-1.0.0+1"
+patchmake "${FARGS[@]}" HUNK_EDIT_DIR="$W/edit" HUNK_CHECK_TREES="$UPSTREAM_DIR $W/trees/jdk-1.0.0+1" \
+    hunk-save FILE="$NATIVE" > "$LOG" 2>&1 || { cat "$LOG"; fail "make hunk-save of a hunk file for $FEATURE only"; }
+expect_in "not for $W/trees/jdk-1.0.0+1 (its 'Baselines: $FEATURE' line)" "$LOG" \
+    "make hunk-save passes over a release its Baselines line leaves out"
+expect_in "applies to $UPSTREAM_DIR" "$LOG" "make hunk-save still checks the releases named"
+sed -i '1d; s/fixture_call(2);/fixture_call();/' "$F/$NATIVE.patch"
+ok "make hunk-edit / hunk-save: the whole file out, the hunk file back, notes kept, Baselines honoured"
 
 # Apply to a fresh checkout of the tree; twice is refused; a broken tree
 # gets the failing hunk named and stays as it was.
