@@ -5,7 +5,9 @@ Our files start with a short header holding our SPDX line. In the patch:
   - a file upstream has keeps upstream's own leading comment (its copyright
     and licence) untouched: ours is replaced by it;
   - a file new upstream gets the GPLv2 + Classpath-exception notice of
-    templates/new-file-notice.txt, with the file's own copyright line.
+    templates/new-file-notice.txt, with the file's own copyright line; a
+    test (under test/) gets it without the Classpath-exception sentence, as
+    upstream's tests have it: they are not linked into anything.
 """
 
 import os
@@ -64,9 +66,18 @@ def keep_upstream_header(new: List[str], old: List[str], path: str) -> List[str]
     return new[:mine[0]] + old[theirs[0]:theirs[1]] + new[mine[1]:]
 
 
-def notice_lines(copyright_line: str) -> List[str]:
+# The template's Classpath-exception sentence: its first line, and how many
+# lines it takes.
+CLASSPATH_EXCEPTION_FIRST = "published by the Free Software Foundation.  Oracle designates this"
+CLASSPATH_EXCEPTION_LINES = 3
+
+
+def notice_lines(copyright_line: str, classpath_exception: bool = True) -> List[str]:
     with open(NOTICE, encoding="utf-8") as f:
         text = [l.rstrip("\n") for l in f if not l.startswith("##")]
+    if not classpath_exception:
+        k = text.index(CLASSPATH_EXCEPTION_FIRST)
+        text[k:k + CLASSPATH_EXCEPTION_LINES] = ["published by the Free Software Foundation."]
     return [copyright_line if l == "@COPYRIGHT@" else l for l in text]
 
 
@@ -81,7 +92,7 @@ def with_new_file_notice(new: List[str], path: str) -> List[str]:
         m = re.search(r"Copyright \(c\).*", l)
         if m:
             copyright_line = m.group(0).rstrip()
-    body = notice_lines(copyright_line)
+    body = notice_lines(copyright_line, classpath_exception=not path.startswith("test/"))
     if path.endswith(C_STYLE):
         block = ["/*\n"] + [(" * " + l).rstrip() + "\n" for l in body] + [" */\n"]
     else:

@@ -57,6 +57,7 @@ F="$W/fixture"
 CACHE=src/java.base/share/classes/sun/security/util/Cache.java
 NATIVE=src/java.base/windows/native/libnio/ch/WindowsAsynchronousSocketChannelImpl.c
 NEWFILE=test/jdk/sun/security/util/Cache/FixtureTest.java
+NEWSRC=src/java.base/share/classes/sun/security/util/FixtureNew.java
 HEADERLESS=test/jdk/sun/security/util/Cache/Headerless.java
 mkdir -p "$F/$(dirname "$CACHE")" "$F/$(dirname "$NATIVE")" "$F/$(dirname "$NEWFILE")" \
     "$F/make" "$F/test/make"
@@ -70,6 +71,7 @@ sed -i -e '100s/.*/    \/\/ fixture: modified line one/' -e '101s/.*/    \/\/ fi
        -e '300a\    // fixture: inserted one\n    // fixture: inserted two\n    // fixture: inserted three' \
        -e '500d' "$F/$CACHE"
 { echo "$SPDX_HEADER"; echo; echo "class FixtureTest {}"; } > "$F/$NEWFILE"
+{ echo "$SPDX_HEADER"; echo; echo "class FixtureNew {}"; } > "$F/$NEWSRC"
 # A hunk file: one line added after the first line of upstream's file that
 # holds ConnectEx_func (made from the tree here, so nothing of it is stored).
 upstream_file "$UPSTREAM_DIR" "$UPSTREAM_REF" "$NATIVE" > "$W/native.orig"
@@ -106,7 +108,7 @@ FARGS=(PATCHSET_ROOT="$F" PATCHSET_RULES="$RULES" PATCH_OUTPUTDIR="$W/out" PATCH
 
 patchmake "${FARGS[@]}" patch > "$LOG" 2>&1 || { cat "$LOG"; fail "make patch on the fixture"; }
 P="$W/out/fixture.patch"
-printf '%s\n' "$CACHE" "$NATIVE" "$NEWFILE" | LC_ALL=C sort > "$W/expected-paths"
+printf '%s\n' "$CACHE" "$NATIVE" "$NEWFILE" "$NEWSRC" | LC_ALL=C sort > "$W/expected-paths"
 patch_paths "$P" > "$W/actual-paths"
 diff -u "$W/expected-paths" "$W/actual-paths" || fail "the patch does not hold exactly the selected files"
 expect_in "$FUTURE.patch (fixture.rules: exclude $FUTURE.patch if jdk$FEATURE)" "$P" \
@@ -121,15 +123,21 @@ grep -q '^new file' "$W/cache.section" && fail "Cache.java exists upstream but i
 [[ "$(grep -c '^+' "$W/cache.section")" -eq 6 ]] || fail "Cache.java: expected 5 added lines + the +++ header"
 grep -q 'SPDX' "$W/cache.section" && fail "our SPDX header reached the patch of a file upstream has"
 ok "a whole file upstream has: only our changes, upstream's header untouched"
-section "$P" "$NEWFILE" > "$W/new.section"
+section "$P" "$NEWSRC" > "$W/new.section"
 for want in "+ * $NOTICE" "+ * Copyright (c) 2026, the java.base patch set contributors." \
-            '"Classpath" exception' "+class FixtureTest {}"; do
-    expect_in "$want" "$W/new.section" "a new file carries the GPL notice"
+            '"Classpath" exception' "+class FixtureNew {}"; do
+    expect_in "$want" "$W/new.section" "a new source file carries the GPL + Classpath notice"
 done
 grep -q 'SPDX' "$W/new.section" && fail "our SPDX line reached a new file in the patch"
+section "$P" "$NEWFILE" > "$W/newtest.section"
+for want in "+ * $NOTICE" "+ * published by the Free Software Foundation." "+class FixtureTest {}"; do
+    expect_in "$want" "$W/newtest.section" "a new test carries the GPL notice"
+done
+grep -q 'Classpath' "$W/newtest.section" && fail "a new test got the Classpath exception; upstream's tests have none"
+grep -q 'SPDX' "$W/newtest.section" && fail "our SPDX line reached a new test in the patch"
 section "$P" "$NATIVE" > "$W/native.section"
 expect_in "+    fixture_call();" "$W/native.section" "the hunk file's line"
-ok "a new file gets the GPL + Classpath notice; a hunk file goes in through git apply"
+ok "a new source file gets the GPL + Classpath notice, a new test the GPL notice; a hunk file goes in through git apply"
 
 # make hunk-edit gives the whole patched file; make hunk-save of an edit
 # regenerates the hunk file, notes kept, and checks it on every tree.
@@ -245,10 +253,13 @@ for want in jdk-25.0.3+9 jdk-17.0.19+10; do
     while read -r f; do
         n=$((n + 1))
         grep -qF "$NOTICE" "$R/tree/$f" || fail "$want: new file $f lacks the GPL notice"
-        grep -q '"Classpath" exception' "$R/tree/$f" || fail "$want: new file $f lacks the Classpath exception"
+        case "$f" in
+            test/*) grep -q 'Classpath' "$R/tree/$f" && fail "$want: new test $f has the Classpath exception" ;;
+            *) grep -q '"Classpath" exception' "$R/tree/$f" || fail "$want: new file $f lacks the Classpath exception" ;;
+        esac
         grep -q 'SPDX-License-Identifier' "$R/tree/$f" && fail "$want: new file $f still has our SPDX line"
     done < <(awk '/^diff --git / { p = $3; sub(/^a\//, "", p) } /^new file mode/ { print p }' "$PR")
-    ok "$want: all $n new files carry the GPL + Classpath-exception notice"
+    ok "$want: all $n new files carry the GPL notice (with the Classpath exception outside test/)"
 done
 ((trees > 0)) || skip "neither release tree is under $TOPDIR/build/upstream (bash configure fetches them)"
 
