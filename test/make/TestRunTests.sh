@@ -92,7 +92,7 @@ expect_make_error() { # TEST message-part
     dry "$1"
     check "TEST='$1' stops make" test "$dry_rc" -ne 0
     check "TEST='$1' says '$2'" grep -qF -- "$2" <<<"$dry_out"
-    check "TEST='$1' runs no runner" bash -c "! grep -q 'run-jtreg.sh\|run-make-tests.sh' <<<\"\$1\"" _ "$dry_out"
+    check "TEST='$1' runs no runner" bash -c "! grep -q 'run-jtreg.sh\|run-make-tests.sh\|Windows.gmk\|Micro.gmk' <<<\"\$1\"" _ "$dry_out"
     [[ "$dry_rc" -ne 0 && "$dry_out" == *"$2"* ]] || printf '  make said: %s\n' "$dry_out"
 }
 expect_make_runs() { # TEST what-the-recipe-holds
@@ -107,6 +107,9 @@ expect_make_error 'make:NoSuchTest' "no test 'NoSuchTest' in test/make"
 expect_make_error 'make:lib/TestLib' "no test 'lib/TestLib' in test/make"
 expect_make_error 'make:' 'name a test of test/make or all'
 expect_make_error 'nosuchtype:x' "unknown test type 'nosuchtype'"
+expect_make_error 'windows:bogus' 'windows:bogus: expected one of all smoke connect stock'
+expect_make_error 'windows:' 'windows:: expected one of'
+expect_make_error 'micro:' 'micro: needs a regex'
 expect_make_error 'jtreg:no/such/Test.java' 'neither in test/jdk'
 expect_make_runs 'jtreg:all' "ours:$TOPDIR/test/jdk "
 expect_make_runs 'jtreg:sun/security/util/Cache/ContractTest.java#id0' \
