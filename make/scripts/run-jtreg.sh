@@ -14,6 +14,7 @@
 #
 # Usage: run-jtreg.sh <results dir> <work dir> <label> <test>... -- <jtreg command> <options>...
 # Environment: IMAGE_JDK, BOOT_JDK (the stock JDK), OURS_ROOT (our test/jdk),
+#   UPSTREAM_ROOT (upstream's test/jdk, when upstream's tests are selected),
 #   JTREG_STOCK: "failed" (default) reruns on stock only what did not pass
 #   on the image; "all" runs every upstream test on stock as well and
 #   records stock's counts in <results dir>/upstream-stock-counts.txt.
@@ -89,7 +90,7 @@ if ((${#upstream[@]} > 0)); then
     # Our test files shadow upstream's at the same path.
     mkdir -p "$work"
     exclude=$work/shadowed-by-ours.txt
-    root=${upstream[0]%%/test/jdk*}/test/jdk
+    root=${UPSTREAM_ROOT:?UPSTREAM_ROOT, the upstream test/jdk, is not set}
     (cd "$OURS_ROOT" && find . -type f \( -name '*.java' -o -name '*.sh' -o -name '*.html' \) \
          | sed 's|^\./||' | sort) | while read -r rel; do
         [[ ! -f "$root/$rel" ]] || printf '%s 0000000 generic-all\n' "$rel"

@@ -172,6 +172,7 @@ if [[ -n "$upstream_dir" && -f "$upstream_dir/test/jdk/sun/security/util/Cache/E
     mkdir -p "$real"
     rc=0
     IMAGE_JDK=$(spec_var IMAGE_JDK) BOOT_JDK=$(spec_var BOOT_JDK) OURS_ROOT=$TOPDIR/test/jdk \
+        UPSTREAM_ROOT=$upstream_dir/test/jdk \
         bash "$TOPDIR/make/scripts/run-jtreg.sh" "$real/results" "$real/work" upstream-only \
         "upstream:$upstream_dir/test/jdk/sun/security/util/Cache/EbaHash.java" -- \
         "$(spec_var JAVA)" -jar "$(spec_var JTREG_HOME)/lib/jtreg.jar" -agentvm -conc:1 \
