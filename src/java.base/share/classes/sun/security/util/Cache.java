@@ -36,14 +36,16 @@ import java.util.function.LongSupplier;
  *     wall clock has no effect; changing the lifetime applies to the
  *     entries already cached; while a cache has no lifetime its entries
  *     do not age, and when one is set their age counts from then;
- * <li>no operation other than {@link #size()} (which finishes removing
- *     expired entries), {@link #accept} (which copies the live entries) and
- *     {@link #setCapacity} (which drops entries) does more than a small,
- *     fixed amount of work, however many entries expire at once: expired
- *     entries are removed a few at a time by the operations that follow,
- *     keys with equal hash codes cost O(log n) for {@code String} and
- *     {@link EqualByteArray} keys, and the hash table grows a few buckets
- *     and at most a few fixed-size segments at a time;
+ * <li>the work of an operation does not grow with the number of entries
+ *     or with how many of them expire at once: expired entries are removed
+ *     a few at a time by the operations that follow, keys with equal hash
+ *     codes cost O(log n) for {@code String} and {@link EqualByteArray}
+ *     keys, and the hash table grows a few buckets and at most a few
+ *     fixed-size segments at a time. The exceptions: {@link #size()}
+ *     finishes removing expired entries, {@link #accept} copies the live
+ *     entries, {@link #setCapacity} drops entries, and an operation on a
+ *     key's queue of values (see {@link #newSoftMemoryQueue(int, int, int)})
+ *     costs up to that queue's length;
  * <li>safe for concurrent use by multiple threads.
  * </ul>
  *
@@ -78,7 +80,8 @@ public abstract class Cache<K,V> {
 
     /**
      * Puts a value into the cache under a key, replacing any value the key
-     * had. The entry's lifetime starts now.
+     * had. The entry's age counts from now (or, while the cache has no
+     * lifetime, from the moment one is set: see {@link #setTimeout}).
      *
      * @param key the key
      * @param value the value
@@ -373,7 +376,8 @@ final class NullCache<K,V> extends Cache<K,V> {
  * when it was put; all nodes share the cache's current lifetime, so the
  * expired nodes are always a prefix of the list (a node's age counts from
  * its put, or from the moment a lifetime was set on a cache that had
- * none). Each operation polls at most {@link #DRAIN} cleared soft
+ * none). Each operation but {@code size} and {@code setCapacity} (which
+ * drain the whole backlog) polls at most {@link #DRAIN} cleared soft
  * references; each put also removes at
  * most {@code STEP} nodes from that prefix and moves at most {@code STEP}
  * hash buckets, so a burst of expiries is paid off over the puts that
@@ -745,8 +749,9 @@ final class MemoryCache<K,V> extends Cache<K,V> {
      * puts too: only a put can start the next one, and puts alone finish a
      * migration first (see {@link #migrate}); meanwhile a lookup probes
      * one bucket, of the old table or the new (see insert), so moving
-     * buckets from here would buy nothing. A floor left by {@code setTimeout} is still paid off here,
-     * so that it is dropped as soon as possible whatever the workload.
+     * buckets from here would buy nothing. A floor left by
+     * {@code setTimeout} is still paid off here, so that it is dropped as
+     * soon as possible whatever the workload.
      */
     private void light(long now) {
         if (soft) {
