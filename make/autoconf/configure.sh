@@ -100,7 +100,7 @@ write_spec() {
     for name in CONFIGURE_COMMAND_LINE TOPDIR CONF_NAME BOOT_JDK BOOT_JDK_FEATURE \
                 BOOT_JDK_VERSION BOOT_JDK_JMODS BOOT_JDK_MODULES_SOURCE UPSTREAM_DIR \
                 UPSTREAM_REF UPSTREAM_ORIGIN JTREG_HOME JTREG_VERSION JMH_VERSION JMH_CLASSPATH \
-                PYTHON MINGW_CC WINE NATIVE_SKIP_REASON MICRO_SKIP_REASON \
+                PYTHON MINGW_CC WINE WINDOWS_TOOLS_SKIP_REASON \
                 PLOT_SKIP_REASON WEBREV_SKIP_REASON; do
         content=${content//@"$name"@/${!name}}
     done
@@ -130,7 +130,7 @@ Configuration summary:
 * mingw-w64:      ${MINGW_CC:-none} ${MINGW_VERSION:-}
 * Wine:           ${WINE:-none} ${WINE_VERSION:-}
 EOF
-    for reason in NATIVE_SKIP_REASON MICRO_SKIP_REASON PLOT_SKIP_REASON WEBREV_SKIP_REASON; do
+    for reason in WINDOWS_TOOLS_SKIP_REASON PLOT_SKIP_REASON WEBREV_SKIP_REASON; do
         if [[ -n "${!reason}" ]]; then
             printf '* Note:           %s: %s\n' "${reason%_SKIP_REASON}" "${!reason}"
         fi

@@ -148,7 +148,6 @@ find_jtreg() {
 fetch_jmh() {
     local version=$1 dir=$2 jar
     JMH_CLASSPATH=""
-    MICRO_SKIP_REASON=""
     if [[ ! -r "$dir/lib/jmh-core-$version.jar" || ! -r "$dir/lib/jmh-generator-annprocess-$version.jar" ]]; then
         command -v mvn >/dev/null \
             || fail "Maven is needed to fetch JMH $version; install it with '$(apt_command) install maven'"
@@ -213,18 +212,18 @@ find_native_tools() {
     WINE=$(wine_command)
     MINGW_VERSION=""
     WINE_VERSION=""
-    NATIVE_SKIP_REASON=""
+    WINDOWS_TOOLS_SKIP_REASON=""
     if [[ -n "$MINGW_CC" ]]; then
         MINGW_VERSION=$("$MINGW_CC" -dumpversion 2>/dev/null || true)
     else
-        NATIVE_SKIP_REASON="$MINGW_CC_NAME is missing (Debian package gcc-mingw-w64-x86-64)"
+        WINDOWS_TOOLS_SKIP_REASON="$MINGW_CC_NAME is missing (Debian package gcc-mingw-w64-x86-64)"
     fi
     if [[ -n "$WINE" ]]; then
         WINE_VERSION=$(WINEDEBUG=-all "$WINE" --version 2>/dev/null || true)
     else
-        NATIVE_SKIP_REASON=${NATIVE_SKIP_REASON:+$NATIVE_SKIP_REASON; }"Wine is missing (Debian package wine64)"
+        WINDOWS_TOOLS_SKIP_REASON=${WINDOWS_TOOLS_SKIP_REASON:+$WINDOWS_TOOLS_SKIP_REASON; }"Wine is missing (Debian package wine64)"
     fi
     if ! command -v unzip >/dev/null; then
-        NATIVE_SKIP_REASON=${NATIVE_SKIP_REASON:+$NATIVE_SKIP_REASON; }"unzip is missing (Debian package unzip)"
+        WINDOWS_TOOLS_SKIP_REASON=${WINDOWS_TOOLS_SKIP_REASON:+$WINDOWS_TOOLS_SKIP_REASON; }"unzip is missing (Debian package unzip)"
     fi
 }
