@@ -97,8 +97,11 @@ resolve_path() {
 # groups are followed, a cycle stops.
 resolve_group() {
     local name=$1 seen=$2 entry
+    local -a entries
     [[ " $seen " != *" $name "* ]] || error "group $name includes itself"
-    for entry in $(group_entries "$name"); do
+    # Split on blanks only: an entry is never expanded as a glob.
+    read -ra entries <<<"$(group_entries "$name" | tr '\n' ' ')"
+    for entry in "${entries[@]}"; do
         case "$entry" in
             :*) is_our_group "${entry#:}" \
                     || error "group $name names :${entry#:}, which is not one of our groups"

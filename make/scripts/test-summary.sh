@@ -36,8 +36,8 @@ record() {
     printf '%s: %s\n' "$label" "$(counts_line "$passed" "$failed" "$error" "$skipped")"
 }
 
-# summary.txt -> "passed failed error skipped"; a file of the old format
-# (no error=) reads as 0 errors.
+# summary.txt -> "passed failed error skipped"; a count that is missing
+# reads as 0.
 read_counts() {
     local passed=0 failed=0 error=0 skipped=0 kv
     for kv in $(head -n 1 "$1"); do
