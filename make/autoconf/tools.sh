@@ -87,8 +87,8 @@ jtreg_full_version() {
 fetch_jtreg8() {
     local package suite state archive dir deb version
     read -r package suite <<<"$DEBIAN_JTREG8_PACKAGE"
-    dir=$(find "$TOPDIR/build/tools" -maxdepth 1 -name "$package-*" ! -name '*.tmp' 2>/dev/null \
-              | sort -V | tail -n 1)
+    dir=$( { find "$TOPDIR/build/tools" -maxdepth 1 -name "$package-*" ! -name '*.tmp' 2>/dev/null \
+               || true; } | sort -V | tail -n 1)
     if [[ -z "$dir" || ! -r "$dir/lib/jtreg.jar" ]]; then
         state=$TOPDIR/build/tools/apt
         archive=$(debian_archive_uri)

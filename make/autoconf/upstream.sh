@@ -4,16 +4,20 @@
 # The baseline: the exact upstream OpenJDK source tree of the base JDK's
 # release, as a git repository whose release tag the patch is made against.
 #
-# By default it comes from Debian's source package of that release (its
-# .orig tarball is upstream's tree, without Debian's patches), fetched with
-# apt through a private source list and state under build/upstream/apt, so
+# By default it comes from Debian's source package of that release: its
+# .orig tarball is upstream's tree, without Debian's patches. The tarball is
+# pinned by name and SHA-256 and fetched from the pool of the Debian archive
+# this machine's apt uses, with apt's own downloader, into build/upstream;
 # the system's apt configuration and installed packages are never touched.
-# --with-upstream=DIR takes any other OpenJDK git checkout instead.
+# Not through the archive's index: it lists only a suite's newest version
+# (trixie moved from 25.0.3+9 to 25.0.5+8 in 2026-11), while the pool keeps
+# the released tarball. --with-upstream=DIR takes any other OpenJDK git
+# checkout instead.
 
-# feature -> "source-package version release-tag suite"
+# feature -> "source-package debian-version release-tag orig-tarball sha256"
 declare -A UPSTREAM_RELEASES=(
-    [25]="openjdk-25 25.0.3+9-2~deb13u1 jdk-25.0.3+9 trixie"
-    [17]="openjdk-17 17.0.19+10-1~deb12u2 jdk-17.0.19+10 bookworm"
+    [25]="openjdk-25 25.0.3+9-2~deb13u1 jdk-25.0.3+9 openjdk-25_25.0.3+9.orig.tar.xz 2dd6c441b49705480db1ebfcd03f43d5dcb7f1d4290e98c1fa6eeefae50cfa07"
+    [17]="openjdk-17 17.0.19+10-1~deb12u2 jdk-17.0.19+10 openjdk-17_17.0.19+10.orig.tar.xz 7a61915b168dfb9b45413140d78e38dc5b5250d99d1d99fef7136bf9fd45a07c"
 )
 
 # A file that every OpenJDK tree of these releases has; its absence means
@@ -69,48 +73,33 @@ find_upstream() {
     fi
     [[ -n "${UPSTREAM_RELEASES[$jdk_feature]:-}" ]] \
         || fail "no known upstream tree for JDK $jdk_feature (known: ${!UPSTREAM_RELEASES[*]}); use --with-upstream=DIR"
-    local package version tag suite
-    read -r package version tag suite <<<"${UPSTREAM_RELEASES[$jdk_feature]}"
+    local package version tag file sha
+    read -r package version tag file sha <<<"${UPSTREAM_RELEASES[$jdk_feature]}"
     UPSTREAM_DIR=$TOPDIR/build/upstream/$tag
     UPSTREAM_REF=$tag
     UPSTREAM_ORIGIN="Debian source package $package $version"
     if [[ -n "$(upstream_problem "$UPSTREAM_DIR")" ]] \
             || ! git -C "$UPSTREAM_DIR" rev-parse -q --verify "refs/tags/$tag" >/dev/null; then
-        fetch_upstream_tree "$package" "$version" "$tag" "$suite" "$UPSTREAM_DIR"
+        fetch_upstream_tree "$package" "$version" "$tag" "$file" "$sha" "$UPSTREAM_DIR"
     fi
 }
 
-# apt with a source list and state of its own, so nothing of the system's
-# apt configuration or package state changes.
-private_apt() {
-    local tool=$1 state=$2
-    shift 2
-    "$tool" -o Dir::Etc::SourceList="$state/sources.list" -o Dir::Etc::SourceParts=/dev/null \
-        -o Dir::State::Lists="$state/lists" -o Dir::Cache="$state/cache" \
-        -o APT::Sandbox::User="$(id -un)" "$@"
-}
-
 fetch_upstream_tree() {
-    local package=$1 version=$2 tag=$3 suite=$4 target=$5
-    local state=$TOPDIR/build/upstream/apt archive line uri file hash tarball
-    archive=$(debian_archive_uri)
-    [[ -n "$archive" ]] \
-        || fail "cannot fetch the upstream tree: no Debian archive in /etc/apt/sources.list*; use --with-upstream=DIR"
-    info "fetching the upstream tree $tag: $package $version (the .orig tarball) from $archive $suite"
-    mkdir -p "$state/lists/partial" "$state/cache/archives/partial" "$TOPDIR/build/upstream/download"
-    printf 'deb-src %s %s main\n' "$archive" "$suite" > "$state/sources.list"
-    private_apt apt-get "$state" update -qq > "$state/update.log" 2>&1 \
-        || fail "apt-get update of $archive $suite failed (see $state/update.log)"
-    line=$(private_apt apt-get "$state" source --print-uris "$package=$version" 2>/dev/null \
-           | awk '$2 ~ /\.orig\.tar\.[a-z]+$/ { print; exit }')
-    [[ -n "$line" ]] \
-        || fail "source package $package $version is not in $archive $suite; use --with-upstream=DIR"
-    read -r uri file _ hash <<<"$line"
-    uri=${uri//\'/}
-    tarball=$TOPDIR/build/upstream/download/$file
+    local package=$1 version=$2 tag=$3 file=$4 sha=$5 target=$6
+    local downloads=$TOPDIR/build/upstream/download archive pool tarball
+    tarball=$downloads/$file
     if [[ ! -f "$tarball" ]]; then
-        private_apt /usr/lib/apt/apt-helper "$state" download-file "$uri" "$tarball.tmp" "$hash" \
-            > "$state/download.log" 2>&1 || fail "download of $uri failed (see $state/download.log)"
+        archive=$(debian_archive_uri)
+        [[ -n "$archive" ]] \
+            || fail "cannot fetch the upstream tree: no Debian archive in /etc/apt/sources.list*; use --with-upstream=DIR"
+        # The pool's directory: lib* sources under their first four letters.
+        pool=${package:0:1}
+        [[ "$package" != lib* ]] || pool=${package:0:4}
+        info "fetching the upstream tree $tag: $file of $package $version from $archive"
+        mkdir -p "$downloads"
+        /usr/lib/apt/apt-helper download-file "$archive/pool/main/$pool/$package/$file" \
+                "$tarball.tmp" "SHA256:$sha" > "$downloads/download.log" 2>&1 \
+            || fail "download of $file failed (see $downloads/download.log); use --with-upstream=DIR"
         mv "$tarball.tmp" "$tarball"
     fi
     unpack_upstream_tree "$tarball" "$tag" "$target"

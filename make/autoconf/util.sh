@@ -63,3 +63,13 @@ install_planned_packages() {
         --no-install-recommends "${PLANNED_PACKAGES[@]}" >/dev/null \
         || fail "'$apt install ${PLANNED_PACKAGES[*]}' failed; run it by hand to see why"
 }
+
+# apt with a source list and state of its own, so nothing of the system's
+# apt configuration or package state changes.
+private_apt() {
+    local tool=$1 state=$2
+    shift 2
+    "$tool" -o Dir::Etc::SourceList="$state/sources.list" -o Dir::Etc::SourceParts=/dev/null \
+        -o Dir::State::Lists="$state/lists" -o Dir::Cache="$state/cache" \
+        -o APT::Sandbox::User="$(id -un)" "$@"
+}
