@@ -143,6 +143,76 @@ final class CacheProbe {
         return m;
     }
 
+    /**
+     * Checks the shape of every bucket of the cache's table (and of the
+     * old table during a growth): a chain has fewer than {@code treeify}
+     * nodes, and a tree bin more than {@code untreeify}, so that no bucket
+     * pays for a tree it does not need.
+     *
+     * @return how many buckets are tree bins
+     */
+    static int checkBuckets(Cache<?,?> cache, int treeify, int untreeify) {
+        try {
+            int bins = 0;
+            synchronized (cache) {
+                for (String name : new String[] {"table", "oldTable"}) {
+                    Field f = cache.getClass().getDeclaredField(name);
+                    f.setAccessible(true);
+                    Object[][] table = (Object[][]) f.get(cache);
+                    if (table == null) {
+                        continue;
+                    }
+                    for (Object[] segment : table) {
+                        if (segment == null) {
+                            continue;
+                        }
+                        for (int i = 0; i < segment.length; i++) {
+                            Object b = segment[i];
+                            if (b == null) {
+                                continue;
+                            }
+                            String where = name + " bucket "
+                                    + i + " of a segment";
+                            if (b.getClass().getSimpleName().equals("TreeBin")) {
+                                bins++;
+                                int n = binNodes(b);
+                                check(n > untreeify, where + ": a tree bin of "
+                                        + n + " nodes");
+                            } else {
+                                int n = chainLength(b);
+                                check(n < treeify, where + ": a chain of "
+                                        + n + " nodes");
+                            }
+                        }
+                    }
+                }
+            }
+            return bins;
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static int chainLength(Object n)
+            throws ReflectiveOperationException {
+        int length = 0;
+        for (; n != null; n = method(n, "chain").invoke(n)) {
+            length++;
+        }
+        return length;
+    }
+
+    private static int binNodes(Object bin)
+            throws ReflectiveOperationException {
+        Field f = bin.getClass().getDeclaredField("groups");
+        f.setAccessible(true);
+        int nodes = 0;
+        for (Object group : ((Map<?,?>) f.get(bin)).keySet()) {
+            nodes += chainLength(group);
+        }
+        return nodes;
+    }
+
     /** The cache's entries, through {@link Cache#accept}. */
     static <K,V> Map<K,V> entries(Cache<K,V> cache) {
         Map<K,V> copy = new HashMap<>();

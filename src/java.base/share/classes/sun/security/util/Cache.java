@@ -412,6 +412,14 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     static final int SEGMENT = 1 << SEGMENT_SHIFT;
     /** A chain that reaches this many nodes becomes a TreeBin. */
     static final int TREEIFY = 8;
+    /**
+     * A TreeBin left with this many nodes or fewer (by removals, or by a
+     * growth that spread its keys) becomes a chain again: a lookup in a
+     * tree allocates a probe and compares through TreeMap, several times
+     * the cost of a short chain. Below TREEIFY, so that a bucket cannot
+     * flip at every put and remove.
+     */
+    static final int UNTREEIFY = 6;
     private static final int MAX_TABLE = 1 << 30;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
@@ -837,7 +845,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     //   one bucket, also during a growth;
     // - node.hash() == hash(node.key()) for this cache's seed;
     // - a bucket holds null, a chain of fewer than TREEIFY nodes linked by
-    //   chain(), or one TreeBin (which may have shrunk below TREEIFY);
+    //   chain(), or one TreeBin of more than UNTREEIFY nodes;
     // - a table is segmented: no array of the cache is longer than SEGMENT
     //   buckets except the small top array, so no single put allocates
     //   (and zeroes) more than a few segments, however large the cache;
@@ -1014,7 +1022,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         }
     }
 
-    /** Puts a bin (or null) into bucket {@code i} of the new table. */
+    /** Puts a bin, or a chain, into bucket {@code i} of the new table. */
     void placeBin(int i, Node<K,V> bin) {
         setBucket(table, tableLength, i, bin);
     }
@@ -1043,9 +1051,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
             if (!bin.remove(n)) {
                 return false;
             }
-            if (bin.isEmpty()) {
-                s[j] = null;
-            }
+            s[j] = bin.compact();
             return true;
         }
         if (p == n) {
@@ -1263,8 +1269,33 @@ final class MemoryCache<K,V> extends Cache<K,V> {
             return 0;           // null, or no known order: one group
         }
 
-        boolean isEmpty() {
-            return groups.isEmpty();
+        /**
+         * What the bucket of this bin should hold: null if the bin is
+         * empty, its nodes as a chain if it has at most UNTREEIFY of them
+         * (counted no further than that), else the bin itself.
+         */
+        Node<K,V> compact() {
+            if (groups.size() > UNTREEIFY) {
+                return this;
+            }
+            int left = UNTREEIFY;
+            for (Node<K,V> g : groups.keySet()) {
+                for (Node<K,V> n = g; n != null; n = n.chain()) {
+                    if (--left < 0) {
+                        return this;    // a group of equal hashes
+                    }
+                }
+            }
+            Node<K,V> chain = null;
+            for (Node<K,V> g : groups.descendingKeySet()) {
+                Node<K,V> last = g;
+                while (last.chain() != null) {
+                    last = last.chain();
+                }
+                last.chain(chain);
+                chain = g;
+            }
+            return chain;
         }
 
         @SuppressWarnings("unchecked")
@@ -1319,7 +1350,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
          * The nodes for the upper bucket are a suffix of the tree: the
          * smaller side moves to a new bin, so the cost is proportional to
          * the smaller side (O(1) when all the keys have one hash, as in a
-         * flood of colliding keys) plus O(log m).
+         * flood of colliding keys) plus O(log m). A side left with at
+         * most UNTREEIFY nodes goes to its bucket as a chain.
          *
          * @return the work done, for the {@code examined} hook
          */
@@ -1348,13 +1380,15 @@ final class MemoryCache<K,V> extends Cache<K,V> {
                 work++;
             }
             int upper = i + oldLength;
-            if (!isEmpty()) {
-                cache.placeBin(loSmaller ? upper : i, this);
+            Node<K,V> kept = compact();
+            if (kept != null) {
+                cache.placeBin(loSmaller ? upper : i, kept);
             }
-            if (!other.isEmpty()) {
-                cache.placeBin(loSmaller ? i : upper, other);
+            Node<K,V> moved = other.compact();
+            if (moved != null) {
+                cache.placeBin(loSmaller ? i : upper, moved);
             }
-            return work;
+            return work + 2 * UNTREEIFY;
         }
 
         private static UnsupportedOperationException notANode() {
