@@ -6,11 +6,13 @@
 /*
  * @test
  * @bug 8259886
- * @summary A hash bucket is a tree only while it holds more than a few
- *          nodes: keys that crowd a bucket of a small table (a stride
- *          that is a multiple of its length) are spread by the growth,
- *          and removals shrink a tree back to a chain; otherwise every
- *          later lookup in those buckets pays for a tree
+ * @summary A crowded hash bucket (equal hash codes, or different ones
+ *          that spread to one index) is a tree, and a bucket is a tree
+ *          only while it holds more than a few nodes: keys that crowd a
+ *          bucket of a small table (a stride that is a multiple of its
+ *          length) are spread by the growth, and removals shrink a tree
+ *          back to a chain; otherwise every later lookup in those
+ *          buckets pays for a tree
  * @modules java.base/sun.security.util:+open
  * @build CacheProbe
  * @run main BucketShapeTest
@@ -32,6 +34,7 @@ public class BucketShapeTest {
             strideFill(soft, 20_480);
             strideFill(soft, 204_800);
             equalHashes(soft);
+            crowdedIndex(soft);
         }
         System.out.println("passed");
     }
@@ -60,6 +63,33 @@ public class BucketShapeTest {
         for (int i = 0; i < size; i++) {
             CacheProbe.checkEquals(i, c.get(i), "get " + i);
         }
+    }
+
+    /**
+     * Keys with different hash codes that all spread to bucket 0 of any
+     * table of up to 2^16 buckets (hashCode j * 0x10001: the high half
+     * folded onto the low half gives 0 there): their bucket must become a
+     * tree, not a chain of all of them.
+     */
+    static void crowdedIndex(boolean soft) {
+        int n = 4_000;
+        Cache<Integer, Integer> c = soft ? Cache.newSoftMemoryCache(0)
+                : Cache.newHardMemoryCache(0);
+        Integer[] keys = new Integer[n];
+        for (int j = 0; j < n; j++) {
+            keys[j] = j * 0x10001;
+            c.put(keys[j], keys[j]);
+        }
+        int bins = CacheProbe.checkBuckets(c, TREEIFY, UNTREEIFY);
+        CacheProbe.check(bins >= 1, "the crowded bucket is a tree bin");
+        for (int j = 0; j < n; j++) {
+            CacheProbe.checkEquals(keys[j], c.get(keys[j]), "get " + j);
+        }
+        for (int j = 0; j < n; j += 2) {
+            c.remove(keys[j]);
+        }
+        CacheProbe.checkBuckets(c, TREEIFY, UNTREEIFY);
+        CacheProbe.checkEquals(n / 2, c.size(), "size after removes");
     }
 
     /** The i-th of 2^blocks Strings with one hashCode ("Aa" and "BB"). */
