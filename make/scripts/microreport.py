@@ -10,7 +10,10 @@ failed when the log shows it started (or the other JVM ran it) and the JSON
 has no result for it.
 
 Writes <dir>/<name>-table.txt and <name>-table.md, a plot per benchmark
-method (<name>-<method>.png), and the summary file.
+method (<name>-<method>.png), and the summary file. The table's Verdict
+column says whether the patched score is faster or slower than stock beyond
+both runs' confidence intervals, or within error, so that a ratio inside
+the noise is not read as a difference.
 """
 
 import argparse
@@ -122,8 +125,48 @@ def score_of(result):
     return number(metric["score"])
 
 
+def interval(result):
+    """The confidence interval of the score a run is judged by, or None.
+
+    Average time: JMH's own 99.9% interval of the mean. Single shot: the
+    distribution-free 95% interval of the median, from the order statistics
+    of the passes (ranks n/2 -+ 1.96 sqrt(n)/2). None when there is too
+    little data for one (a single iteration).
+    """
+    metric = result["primaryMetric"]
+    if result["mode"] == "ss":
+        raw = sorted(x for fork in metric.get("rawData") or [] for x in fork)
+        n = len(raw)
+        if n < 6:
+            return None
+        half = 1.96 * math.sqrt(n) / 2
+        lo = max(math.floor(n / 2 - half), 1)
+        hi = min(math.ceil(n / 2 + half), n)
+        return raw[lo - 1], raw[hi - 1]
+    if result["mode"] == "avgt":
+        lo, hi = (number(v) for v in metric.get("scoreConfidence") or (None, None))
+        if lo is None or hi is None:
+            return None
+        return lo, hi
+    return None
+
+
+def verdict(stock, patched):
+    """faster / slower (lower time is faster) / within error / - (no data)."""
+    if not stock or not patched:
+        return "-"
+    s, p = interval(stock), interval(patched)
+    if s is None or p is None:
+        return "-"
+    if p[1] < s[0]:
+        return "faster"
+    if p[0] > s[1]:
+        return "slower"
+    return "within error"
+
+
 def rows_for(key, stock, patched):
-    """Table rows (benchmark, params, stock, patched, unit) for one run."""
+    """Table rows (benchmark, params, stock, patched, unit, verdict)."""
     any_result = stock or patched
     mode = any_result["mode"]
     unit = any_result["primaryMetric"]["scoreUnit"]
@@ -133,17 +176,18 @@ def rows_for(key, stock, patched):
         for pkey, label in PERCENTILES:
             s = number(stock["primaryMetric"]["scorePercentiles"][pkey]) if stock else None
             p = number(patched["primaryMetric"]["scorePercentiles"][pkey]) if patched else None
-            rows.append((f"{bench} {label}", params, s, p, unit))
+            rows.append((f"{bench} {label}", params, s, p, unit, "-"))
     elif mode == "ss":
         # Single-shot passes are short: one preemption of the benchmark
         # thread by the OS moves the mean, not the median.
         s = number(stock["primaryMetric"]["scorePercentiles"]["50.0"]) if stock else None
         p = number(patched["primaryMetric"]["scorePercentiles"]["50.0"]) if patched else None
-        rows.append((f"{bench} (median)", params, s, p, unit))
+        rows.append((f"{bench} (median)", params, s, p, unit,
+                     verdict(stock, patched)))
     else:
         s = number(stock["primaryMetric"]["score"]) if stock else None
         p = number(patched["primaryMetric"]["score"]) if patched else None
-        rows.append((bench, params, s, p, unit))
+        rows.append((bench, params, s, p, unit, verdict(stock, patched)))
     return rows
 
 
@@ -154,17 +198,18 @@ def ratio(s, p):
 
 
 def write_tables(rows, tails, out_txt, out_md, header_lines):
-    head = ("Benchmark", "Params", "Stock", "Patched", "Patched/Stock", "Unit")
+    head = ("Benchmark", "Params", "Stock", "Patched", "Patched/Stock", "Unit",
+            "Verdict")
     table = [head]
-    for bench, params, s, p, unit in rows:
+    for bench, params, s, p, unit, judged in rows:
         r = ratio(s, p)
         table.append((bench, params, fmt(s), fmt(p),
-                      "-" if r is None else f"{r:.2f}", unit))
+                      "-" if r is None else f"{r:.2f}", unit, judged))
     widths = [max(len(row[i]) for row in table) for i in range(len(head))]
     lines = []
     for n, row in enumerate(table):
-        cells = [row[i].ljust(widths[i]) if i < 2 else row[i].rjust(widths[i])
-                 for i in range(len(row))]
+        cells = [row[i].ljust(widths[i]) if i < 2 or i == 6
+                 else row[i].rjust(widths[i]) for i in range(len(row))]
         lines.append("  ".join(cells).rstrip())
         if n == 0:
             lines.append("  ".join("-" * w for w in widths))
@@ -179,7 +224,7 @@ def write_tables(rows, tails, out_txt, out_md, header_lines):
     with open(out_txt, "w", encoding="utf-8") as f:
         f.write(text)
     md = ["| " + " | ".join(head) + " |",
-          "|" + "|".join(["---", "---", "---:", "---:", "---:", "---"]) + "|"]
+          "|" + "|".join(["---", "---", "---:", "---:", "---:", "---", "---"]) + "|"]
     for row in table[1:]:
         md.append("| " + " | ".join(row) + " |")
     if tails:
