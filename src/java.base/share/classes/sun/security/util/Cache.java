@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.NavigableMap;
 import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongSupplier;
 
 /**
@@ -433,6 +434,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     private Node<K,V>[][] oldTable;      // being emptied into table, or null
     private int oldLength;               // buckets of oldTable
     private int migrated;                // buckets of oldTable already moved
+    private final int seed;              // mixed into every hash
     private Node<K,V> head;              // oldest node
     private Node<K,V> tail;              // newest node
     private int count;                   // nodes in the list (and the table)
@@ -496,6 +498,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         this.queue = soft ? new ReferenceQueue<>() : null;
         this.maxSize = Math.max(maxSize, 0);
         this.lifetime = toNanos(timeout);
+        this.seed = ThreadLocalRandom.current().nextInt();
         if (lifetime == 0) {
             this.stamp = now();
         }
@@ -840,7 +843,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     //   its old bucket index is >= migrated, else of table; so a bucket of
     //   table is empty until its old bucket has moved, and a lookup probes
     //   one bucket, also during a growth;
-    // - node.hash() == hash(node.key());
+    // - node.hash() == hash(node.key()) for this cache's seed;
     // - a bucket holds null, a chain of fewer than TREEIFY nodes linked by
     //   chain(), or one TreeBin of more than UNTREEIFY nodes;
     // - a table is segmented: no array of the cache is longer than SEGMENT
@@ -850,18 +853,23 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     //   finish moving it (see migrate) before the next growth can start.
 
     /**
-     * The key's hash as the table uses it: the key's hashCode with its high
-     * 16 bits folded into the low ones, as HashMap spreads it. That is a
-     * bijection of int, so equal hashes mean equal hashCodes. No secret
-     * mix: keys crowded into one bucket, whether their hashCodes are
-     * equal or only their bucket index, make it a TreeBin ordered by hash
-     * first, so a lookup there costs O(log m) either way; a keyed mix
-     * could only spread the second kind, and cost every lookup its
-     * multiplications on the way to the first cache miss.
+     * The key's hash as the table uses it: the key's hashCode with its low
+     * 16 bits XORed with a mix, keyed by this cache's random seed, of its
+     * high 16 bits. That is a bijection of int (the high bits are kept, so
+     * equal hashCodes, and only those, give equal hashes). Keys that share
+     * their high 16 bits keep their distances (consecutive Integers stay in
+     * neighbouring buckets, as with HashMap's spread), so at most
+     * 2^(16-k) keys with different hashCodes can be made to share a bucket
+     * of a table of 2^k buckets without knowing the seed: the high bits go
+     * through the keyed mix. Keys with equal hashCodes share a bucket
+     * whatever the mix; a TreeBin bounds their cost.
      */
     private int hash(Object key) {
         int h = key == null ? 0 : key.hashCode();
-        return h ^ (h >>> 16);
+        int m = ((h >>> 16) ^ seed) * 0x85EBCA6B;
+        m ^= m >>> 13;
+        m *= 0xC2B2AE35;
+        return h ^ (m >>> 16);
     }
 
     private Node<K,V> find(Object key) {
