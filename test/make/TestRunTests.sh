@@ -112,6 +112,12 @@ expect_make_error 'windows:' 'windows:: expected one of'
 expect_make_error 'micro:' 'micro: needs a regex'
 expect_make_error 'jtreg:no/such/Test.java' 'neither in test/jdk'
 expect_make_runs 'jtreg:all' "ours:$TOPDIR/test/jdk "
+# '$' (a regex anchor) reaches JMH as it was typed, not eaten by make
+dry 'micro:CacheBench\.(get|remove)$'
+check "micro:<regex ending in \$> reaches JMH intact" \
+    grep -qF -- "'CacheBench\.(get|remove)\$'" <<<"$dry_out"
+check "micro:<regex ending in \$> is named with it in the summary" \
+    grep -qF -- "'micro:CacheBench\.(get|remove)\$=" <<<"$dry_out"
 expect_make_runs 'jtreg:sun/security/util/Cache/ContractTest.java#id0' \
     "ours:$TOPDIR/test/jdk/sun/security/util/Cache/ContractTest.java'#'id0"
 expect_make_runs 'test/jdk/sun/security/util/Cache/ContractTest.java' \
