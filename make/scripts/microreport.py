@@ -129,9 +129,11 @@ def interval(result):
     """The confidence interval of the score a run is judged by, or None.
 
     Average time: JMH's own 99.9% interval of the mean. Single shot: the
-    distribution-free 95% interval of the median, from the order statistics
-    of the passes (ranks n/2 -+ 1.96 sqrt(n)/2). None when there is too
-    little data for one (a single iteration).
+    distribution-free 95% interval of the median, [X_j, X_(n+1-j)] of the
+    sorted passes for the largest j with P(Binomial(n, 1/2) < j) <= 0.025.
+    None when there is too little data for one (a single iteration).
+    Average time over one fork covers that JVM's noise only, not the
+    spread between JVMs: judge cells by runs with several forks.
     """
     metric = result["primaryMetric"]
     if result["mode"] == "ss":
@@ -139,10 +141,13 @@ def interval(result):
         n = len(raw)
         if n < 6:
             return None
-        half = 1.96 * math.sqrt(n) / 2
-        lo = max(math.floor(n / 2 - half), 1)
-        hi = min(math.ceil(n / 2 + half), n)
-        return raw[lo - 1], raw[hi - 1]
+        j, below = 0, 0.0
+        while below + math.comb(n, j) / 2 ** n <= 0.025:
+            below += math.comb(n, j) / 2 ** n
+            j += 1
+        if j == 0:
+            return None
+        return raw[j - 1], raw[n - j]
     if result["mode"] == "avgt":
         lo, hi = (number(v) for v in metric.get("scoreConfidence") or (None, None))
         if lo is None or hi is None:

@@ -149,11 +149,14 @@ final class CacheProbe {
      * nodes, and a tree bin more than {@code untreeify}, so that no bucket
      * pays for a tree it does not need.
      *
-     * @return how many buckets are tree bins
+     * @return how many buckets are tree bins, and the most nodes in one
+     *         bucket
      */
-    static int checkBuckets(Cache<?,?> cache, int treeify, int untreeify) {
+    static Buckets checkBuckets(Cache<?,?> cache, int treeify,
+            int untreeify) {
         try {
             int bins = 0;
+            int largest = 0;
             synchronized (cache) {
                 for (String name : new String[] {"table", "oldTable"}) {
                     Field f = cache.getClass().getDeclaredField(name);
@@ -162,7 +165,8 @@ final class CacheProbe {
                     if (table == null) {
                         continue;
                     }
-                    for (Object[] segment : table) {
+                    for (int seg = 0; seg < table.length; seg++) {
+                        Object[] segment = table[seg];
                         if (segment == null) {
                             continue;
                         }
@@ -171,15 +175,18 @@ final class CacheProbe {
                             if (b == null) {
                                 continue;
                             }
-                            String where = name + " bucket "
-                                    + i + " of a segment";
-                            if (b.getClass().getSimpleName().equals("TreeBin")) {
+                            String where = name + " segment " + seg
+                                    + " bucket " + i;
+                            String kind = b.getClass().getSimpleName();
+                            if (kind.equals("TreeBin")) {
                                 bins++;
                                 int n = binNodes(b);
+                                largest = Math.max(largest, n);
                                 check(n > untreeify, where + ": a tree bin of "
                                         + n + " nodes");
                             } else {
                                 int n = chainLength(b);
+                                largest = Math.max(largest, n);
                                 check(n < treeify, where + ": a chain of "
                                         + n + " nodes");
                             }
@@ -187,10 +194,14 @@ final class CacheProbe {
                     }
                 }
             }
-            return bins;
+            return new Buckets(bins, largest);
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
         }
+    }
+
+    /** What {@link #checkBuckets} found. */
+    record Buckets(int treeBins, int largest) {
     }
 
     private static int chainLength(Object n)
