@@ -5,8 +5,9 @@ Our files start with a short header holding our SPDX line. In the patch:
   - a file upstream has keeps upstream's own leading comment (its copyright
     and licence) untouched: ours is replaced by it;
   - a file new upstream gets the GPLv2 + Classpath-exception notice of
-    templates/new-file-notice.txt, with the file's own copyright line; a
-    test (under test/) gets it without the Classpath-exception sentence, as
+    templates/new-file-notice.txt, with a copyright line that names the
+    configured holder (configure --with-copyright-holder) with our line's
+    years; a test (under test/) gets it without the Classpath-exception sentence, as
     upstream's tests have it: they are not linked into anything.
 """
 
@@ -17,7 +18,6 @@ from typing import List, Optional, Tuple
 HERE = os.path.dirname(os.path.abspath(__file__))
 NOTICE = os.path.join(HERE, "templates", "new-file-notice.txt")
 SPDX = "SPDX-License-Identifier"
-DEFAULT_COPYRIGHT = "Copyright (c) 2026, the java.base patch set contributors."
 C_STYLE = (".java", ".c", ".h", ".cpp", ".hpp", ".m", ".js", ".css")
 
 
@@ -81,17 +81,22 @@ def notice_lines(copyright_line: str, classpath_exception: bool = True) -> List[
     return [copyright_line if l == "@COPYRIGHT@" else l for l in text]
 
 
-def with_new_file_notice(new: List[str], path: str) -> List[str]:
-    """`new` (a file new upstream) with our header replaced by the notice."""
+def with_new_file_notice(new: List[str], path: str, holder: str) -> List[str]:
+    """`new` (a file new upstream) with our header replaced by the notice,
+    whose copyright line names `holder` with the years of our own line."""
     mine = ours(new, path)
     if mine is None:
         raise HeaderError("%s: new upstream, but it has no leading comment with an %s line "
                           "to replace by the GPL notice" % (path, SPDX))
-    copyright_line = DEFAULT_COPYRIGHT
+    years = None
     for l in new[mine[0]:mine[1]]:
-        m = re.search(r"Copyright \(c\).*", l)
+        m = re.search(r"Copyright \(c\) (\d{4}(?:, \d{4})?)", l)
         if m:
-            copyright_line = m.group(0).rstrip()
+            years = m.group(1)
+    if years is None:
+        raise HeaderError("%s: its header has no 'Copyright (c) <year>' line to take the year "
+                          "from" % path)
+    copyright_line = "Copyright (c) %s, %s. All rights reserved." % (years, holder.rstrip("."))
     body = notice_lines(copyright_line, classpath_exception=not path.startswith("test/"))
     if path.endswith(C_STYLE):
         block = ["/*\n"] + [(" * " + l).rstrip() + "\n" for l in body] + [" */\n"]

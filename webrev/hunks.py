@@ -8,6 +8,14 @@
                                        upstream's file to the edited one,
                                        keeping the hunk file's notes, and
                                        checks it applies to every baseline
+  make hunk-save FILE=<path> PATCH=<topic>:<id> [EDITED=<file>]
+                                       makes <path>.<id>.patch the diff from
+                                       the file as the topic's earlier
+                                       patches leave it to the edited one
+
+A hunk file never changes the copyright year of upstream's header: the
+series does that when it is made (patchset.bump_copyright_year), so the
+edited file's copyright line is put back as the base has it first.
 """
 
 import os
@@ -15,8 +23,8 @@ import re
 import tempfile
 from typing import List, Optional
 
-from patchset import (PatchSet, PatchSetError, Baseline, decode, encode, git,
-                      hunk_file_baselines)
+from patchset import (ORACLE_COPYRIGHT_RE, PatchSet, PatchSetError, Baseline, decode, encode,
+                      git, hunk_file_baselines)
 
 
 def edit(ps: PatchSet, path: str, output: str) -> int:
@@ -53,33 +61,64 @@ def tree_feature(tree: str) -> Optional[str]:
     return m.group(1) if m else None
 
 
-def save(baseline: Baseline, root: str, path: str, edited: str, trees: List[str]) -> int:
-    old = git(["cat-file", "blob", "%s:%s" % (baseline.commit, path)], cwd=baseline.upstream,
-              check=False)
-    if old.returncode != 0:
-        raise PatchSetError("%s: %s has no such file; a file new upstream is stored whole"
-                            % (path, baseline.ref))
+def with_base_copyright(edited: str, base: str) -> str:
+    """The edited text with the base's copyright line in place of its own."""
+    b = ORACLE_COPYRIGHT_RE.search(base, 0, 2000)
+    e = ORACLE_COPYRIGHT_RE.search(edited, 0, 2000)
+    if not b or not e:
+        return edited
+    return edited[:e.start()] + b.group(0) + edited[e.end():]
+
+
+def diff_body(base: str, edited_path: str, what: str) -> str:
+    """The hunks (from the first '@@') of the diff from `base` to the file."""
+    with open(edited_path, "rb") as f:
+        edited = with_base_copyright(decode(f.read()), base)
     with tempfile.TemporaryDirectory() as tmp:
-        base = os.path.join(tmp, "upstream")
-        with open(base, "wb") as f:
-            f.write(old.stdout)
-        d = git(["diff", "--no-index", "--no-color", "--diff-algorithm=myers", "-U3", base,
-                 os.path.abspath(edited)], check=False)
+        a, b = os.path.join(tmp, "base"), os.path.join(tmp, "edited")
+        for name, text in ((a, base), (b, edited)):
+            with open(name, "wb") as f:
+                f.write(encode(text))
+        d = git(["diff", "--no-index", "--no-color", "--diff-algorithm=myers", "-U3", a, b],
+                check=False)
     if d.returncode == 0:
-        raise PatchSetError("%s is identical to %s's %s: nothing to store" % (edited,
-                                                                             baseline.ref, path))
+        raise PatchSetError("%s is identical to %s: nothing to store" % (edited_path, what))
     if d.returncode != 1:
         raise PatchSetError("git diff failed: %s" % decode(d.stderr).strip())
     body = decode(d.stdout)
-    body = body[re.search(r"^@@ ", body, re.M).start():]
-    hunk_file = os.path.join(root, path + ".patch")
+    return body[re.search(r"^@@ ", body, re.M).start():]
+
+
+def write_hunk_file(hunk_file: str, path: str, body: str, what: str) -> str:
     text = "\n".join(notes_of(hunk_file) + ["--- a/%s" % path, "+++ b/%s" % path]) + "\n" + body
     os.makedirs(os.path.dirname(hunk_file), exist_ok=True)
     with open(hunk_file + ".tmp", "wb") as f:
         f.write(encode(text))
     os.replace(hunk_file + ".tmp", hunk_file)
     print("Wrote %s (%d hunks against %s)" % (hunk_file, len(re.findall(r"^@@ ", body, re.M)),
-                                              baseline.ref))
+                                              what))
+    return text
+
+
+def save_stacked(base: str, root: str, path: str, patch_id: str, edited: str) -> int:
+    """<path>.<id>.patch: the edited file against the file as the earlier
+    patches of the topic leave it. make patch checks that it applies."""
+    what = "the file before patch %s" % patch_id
+    write_hunk_file(os.path.join(root, "%s.%s.patch" % (path, patch_id)), path,
+                    diff_body(base, edited, what), what)
+    return 0
+
+
+def save(baseline: Baseline, root: str, path: str, edited: str, trees: List[str]) -> int:
+    old = git(["cat-file", "blob", "%s:%s" % (baseline.commit, path)], cwd=baseline.upstream,
+              check=False)
+    if old.returncode != 0:
+        raise PatchSetError("%s: %s has no such file; a file new upstream is stored whole"
+                            % (path, baseline.ref))
+    what = "%s's %s" % (baseline.ref, path)
+    body = diff_body(decode(old.stdout), edited, what)
+    hunk_file = os.path.join(root, path + ".patch")
+    text = write_hunk_file(hunk_file, path, body, baseline.ref)
     if os.path.exists(os.path.join(root, path)):
         print("note: %s is stored whole too: git rm it, a file is stored one way only" % path)
     failed = 0

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
 import headers
+import series
 
 ENCODING = "utf-8"
 ERRORS = "surrogateescape"  # round-trips any byte
@@ -264,17 +265,92 @@ class Baseline:
 @dataclass
 class FileChange:
     path: str           # upstream path
-    source: str         # our file: the path, or path + ".patch"
+    source: str         # our file(s): the path, or path + ".patch", joined by " + "
     kind: str           # "new" | "modified" (a whole file upstream has) | "hunks"
     comment: List[str] = field(default_factory=list)
+    topic: str = ""
+
+
+@dataclass
+class Identity:
+    """Who the series is from, and when: the commits' author and date, the
+    copyright line of every new file and the year of every touched one."""
+    author: str = ""            # "Name <email>"
+    copyright_holder: str = ""
+    date: str = ""              # ISO 8601; empty: our checkout's last commit
+
+    def __post_init__(self):
+        m = re.match(r"^\s*([^<>]*[^<>\s])\s*<([^<>\s]+@[^<>\s]+)>\s*$", self.author)
+        if not m:
+            raise PatchSetError("author %r: expected 'Name <email>' (configure --with-author)"
+                                % self.author)
+        self.name, self.email = m.group(1), m.group(2)
+        if not self.copyright_holder.strip():
+            raise PatchSetError("no copyright holder (configure --with-copyright-holder)")
+
+    @property
+    def year(self) -> str:
+        return self.date[:4]
+
+
+# An upstream copyright line: "Copyright (c) 1997, 2024, Oracle and/or its
+# affiliates." The last year becomes the change's year, as upstream does.
+ORACLE_COPYRIGHT_RE = re.compile(r"(Copyright \(c\) )(\d{4})(?:, (\d{4}))?(, Oracle and/or its "
+                                 r"affiliates\.)")
+
+
+def bump_copyright_year(text: str, year: str) -> str:
+    """The first Oracle copyright line of the file's header with `year` as
+    its last year (unchanged when it already ends there)."""
+    m = ORACLE_COPYRIGHT_RE.search(text, 0, 2000)
+    if not m or (m.group(3) or m.group(2)) >= year:
+        return text
+    return text[:m.start()] + "%s%s, %s%s" % (m.group(1), m.group(2), year, m.group(4)) + \
+        text[m.end():]
+
+
+class View:
+    """One reviewable change: the baseline against one commit of the
+    patched repository, with the files it changes (a topic, or all of them)."""
+
+    def __init__(self, ps: "PatchSet", title: str, head: str, changes: List[FileChange],
+                 first: Optional[str] = None):
+        self.ps = ps
+        self.baseline = ps.baseline
+        self.title = title
+        self.head = head
+        self.changes = changes
+        self.first = first          # the topic's branch name, for its series
+        self.left_out = ps.left_out
+        self.notes = ps.notes
+
+    def diff(self, paths: Optional[List[str]] = None, context: int = 3) -> str:
+        """git's diff of the patched tree against the tag."""
+        return decode(self.ps.g(["diff", "--no-color", "--no-ext-diff", "--no-renames",
+                                 "--full-index", "--diff-algorithm=myers", "-U%d" % context,
+                                 self.baseline.commit, self.head, "--"] + (paths or [])).stdout)
+
+    def patch_text(self) -> str:
+        """The series as one mbox: git format-patch of every commit."""
+        return decode(self.ps.g(["format-patch", "--stdout", "--no-signature", "--no-renames",
+                                 "--full-index", "--diff-algorithm=myers", "-U3",
+                                 "%s..%s" % (self.baseline.commit, self.head)]).stdout)
+
+    def old_text(self, path: str) -> Optional[str]:
+        return self.ps.old_text(path)
+
+    def new_text(self, path: str) -> str:
+        return decode(self.ps.g(["cat-file", "blob", "%s:%s" % (self.head, path)]).stdout)
 
 
 class PatchSet:
     def __init__(self, root: str, rules_path: str, feature: str, baseline: Baseline,
-                 workdir: str):
+                 workdir: str, topics_dir: str, identity: Identity,
+                 upto: Optional[List[str]] = None):
         self.root = root
         self.feature = feature
         self.baseline = baseline
+        self.identity = identity
         self.rules = Rules(rules_path, feature)
         self.rules_name = os.path.basename(rules_path)
         self.left_out: List[Tuple[str, str]] = []
@@ -285,13 +361,26 @@ class PatchSet:
         self.changes: List[FileChange] = []
         self.commit = ""
         try:
+            self.topics = series.load_topics(topics_dir, glob_re)
+            self.upto = series.parse_upto(upto or [], self.topics)
+        except series.SeriesError as e:
+            raise PatchSetError(str(e))
+        if not identity.date:
+            identity.date = out(git(["log", "-1", "--format=%cI"], cwd=root, check=False)) \
+                or "2000-01-01T00:00:00Z"
+        try:
             self._build()
         finally:
             if os.path.exists(self.index):
                 os.remove(self.index)
 
     def g(self, args: List[str], **kw) -> subprocess.CompletedProcess:
-        return git(args, git_dir=self.git_dir, index=self.index, **kw)
+        ident = self.identity
+        env = dict(GIT_AUTHOR_NAME=ident.name, GIT_AUTHOR_EMAIL=ident.email,
+                   GIT_COMMITTER_NAME=ident.name, GIT_COMMITTER_EMAIL=ident.email,
+                   GIT_AUTHOR_DATE=ident.date, GIT_COMMITTER_DATE=ident.date)
+        env.update(kw.pop("extra_env", None) or {})
+        return git(args, git_dir=self.git_dir, index=self.index, extra_env=env, **kw)
 
     def upstream_has(self, path: str) -> bool:
         return self.g(["cat-file", "-e", "%s:%s" % (self.baseline.commit, path)],
@@ -304,18 +393,112 @@ class PatchSet:
         alt = os.path.join(self.git_dir, "objects", "info", "alternates")
         with open(alt, "w", encoding=ENCODING) as f:
             f.write(self.baseline.objects + "\n")
-        self.g(["read-tree", self.baseline.commit])
+
+    def _claim(self, chosen: List[str]) -> None:
+        """Gives every chosen file to the one patch whose globs match it."""
+        owners: Dict[str, List[series.Patch]] = {f: [] for f in chosen}
+        for t in self.topics:
+            for p in t.patches:
+                for glob in p.globs:
+                    rx = glob_re(glob)
+                    hits = [f for f in chosen if rx.match(f)]
+                    if not hits:
+                        raise PatchSetError("%s/series: patch %s names %s, which matches no "
+                                            "file of the patch set" % (t.directory, p.id, glob))
+                    for f in hits:
+                        if p not in owners[f]:
+                            owners[f].append(p)
+        problems = []
+        for f, ps in sorted(owners.items()):
+            if not ps:
+                problems.append("%s is in no topic's series (webrev/topics/*/series)" % f)
+            elif len(ps) > 1:
+                problems.append("%s is taken by more than one patch: %s" % (
+                    f, ", ".join("%s:%s" % (p.topic, p.id) for p in ps)))
+            else:
+                ps[0].files.append(f)
+        if problems:
+            raise PatchSetError("every file of the patch set belongs to exactly one patch:\n  "
+                                + "\n  ".join(problems))
 
     def _build(self) -> None:
         listed = list_files(self.root)
         chosen = [f for f in listed if self.rules.selects(f)]
-        present = set(chosen)
         self.left_out = [(f, "%s: %s" % (self.rules_name, self.rules.release_rule(f)))
-                         for f in listed if f not in present and self.rules.release_rule(f)]
+                         for f in listed if f not in set(chosen) and self.rules.release_rule(f)]
+        self._claim(chosen)
         self._init_repo()
+        touched_by: Dict[str, str] = {}
+        combined: List[str] = []
+        for t in self.topics:
+            parent = self.baseline.commit
+            self.g(["read-tree", parent])
+            taken = series.truncate(t, self.upto.get(t.name))
+            ids = [p.id for p in t.patches]
+            for p in taken:
+                paths = self._apply_patch(t, p, ids)
+                for path in paths:
+                    if touched_by.setdefault(path, t.name) != t.name:
+                        raise PatchSetError("%s is changed by topics %s and %s: a topic must "
+                                            "apply without the others" % (
+                                                path, touched_by[path], t.name))
+                if not paths:
+                    self.notes.append("%s: patch %s changes nothing for %s; left out" % (
+                        t.name, p.id, self.baseline.ref))
+                    continue
+                tree = out(self.g(["write-tree"]))
+                if tree == out(self.g(["rev-parse", parent + "^{tree}"])):
+                    raise PatchSetError("%s: patch %s leaves %s as it was: nothing to review"
+                                        % (t.name, p.id, self.baseline.ref))
+                p.commit = self._commit(tree, parent, p.subject)
+                parent = p.commit
+            t.head = parent
+            self.g(["update-ref", "refs/heads/" + t.name, t.head])
+            combined += [self._topic_change_lines(t)]
+        self.left_out.sort()
+        # All topics together (their paths are disjoint): what the image, the
+        # exported sources and make apply are made of.
+        self.g(["read-tree", self.baseline.commit])
+        info = "".join(combined)
+        if info:
+            self.g(["update-index", "--index-info"], stdin=encode(info))
+        tree = out(self.g(["write-tree"]))
+        self.commit = self._commit(tree, self.baseline.commit, "All topics")
+        self.g(["update-ref", "refs/heads/patched", self.commit])
+        self.g(["update-ref", "refs/tags/" + self.baseline.ref.replace(" ", "_"),
+                self.baseline.commit], check=False)
+        changed = set(self.changed_paths())
+        self.changes = sorted((c for c in self.changes if c.path in changed),
+                              key=lambda c: c.path)
+        if not self.changes:
+            raise PatchSetError("the patch set is empty: no file under %s is selected by %s, "
+                                "or none differs from %s" % (self.root, self.rules.path,
+                                                             self.baseline.ref))
+
+    def _commit(self, tree: str, parent: str, message: str) -> str:
+        return out(self.g(["commit-tree", tree, "-p", parent], stdin=encode(message + "\n")))
+
+    def _topic_change_lines(self, t: series.Topic) -> str:
+        """index-info lines that put the topic's changes over any tree."""
+        diff = decode(self.g(["diff-tree", "-r", "-z", "--no-renames", self.baseline.commit,
+                              t.head]).stdout).split("\0")
+        lines = []
+        for k in range(0, len(diff) - 1, 2):
+            meta, path = diff[k].split(), diff[k + 1]
+            mode, blob = meta[1], meta[3]
+            if meta[4] == "D":
+                lines.append("0 %s\t%s\n" % ("0" * 40, path))
+            else:
+                lines.append("%s %s\t%s\n" % (mode, blob, path))
+        return "".join(lines)
+
+    def _apply_patch(self, t: series.Topic, p: series.Patch, ids: List[str]) -> List[str]:
+        """Puts the patch's files into the index; returns the paths it changes."""
         index_info: List[str] = []
         hunk_files: List[Tuple[str, str, str]] = []
-        for f in chosen:
+        paths: List[str] = []
+        files = set(p.files)
+        for f in p.files:
             full = os.path.join(self.root, f)
             if os.path.islink(full):
                 raise PatchSetError("%s: a symbolic link; the patch set holds regular files only"
@@ -324,9 +507,13 @@ class PatchSet:
                 data = fh.read()
             if b"\0" in data:
                 raise PatchSetError("%s: a binary file; the patch set holds text only" % f)
-            if f.endswith(".patch"):
-                target = f[:-len(".patch")]
-                if target in present:
+            target = series.hunk_target(f, ids)
+            if target is not None:
+                suffix = f[len(target):-len(".patch")]
+                if suffix and suffix != "." + p.id:
+                    raise PatchSetError("%s: a hunk file for patch %s, but patch %s of %s takes "
+                                        "it" % (f, suffix[1:], p.id, t.name))
+                if target in files:
                     raise PatchSetError("%s and %s both exist: store a file either whole or as "
                                         "hunks, not both" % (target, f))
                 text = decode(data)
@@ -335,38 +522,39 @@ class PatchSet:
                     self.left_out.append((f, "its 'Baselines: %s' line" % " ".join(wanted)))
                     continue
                 hunk_files.append((f, target, text))
+                paths.append(target)
                 continue
+            if any(c.path == f for c in self.changes):
+                raise PatchSetError("%s: stored whole, but an earlier patch of %s changes it "
+                                    "too; store this patch's change as %s.%s.patch" % (
+                                        f, t.name, f, p.id))
             mode = "100755" if os.access(full, os.X_OK) else "100644"
-            index_info.append(self._whole_file(f, data, mode))
+            index_info.append(self._whole_file(f, data, mode, t.name))
+            paths.append(f)
         if index_info:
             self.g(["update-index", "--index-info"], stdin=encode("".join(index_info)))
-        errors = [e for e in (self._apply_hunk_file(*h) for h in hunk_files) if e]
+        errors = [e for e in (self._apply_hunk_file(*h, topic=t.name) for h in hunk_files) if e]
         if errors:
             raise PatchSetError("%d hunk file(s) do not apply to %s; no patch made:\n  %s"
                                 % (len(errors), self.baseline.ref, "\n  ".join(errors)))
-        self.changes.sort(key=lambda c: c.path)
-        self.left_out.sort()
-        tree = out(self.g(["write-tree"]))
-        date = out(self.g(["show", "-s", "--format=%cI", self.baseline.commit]))
-        # The tag's date: the same input gives the same commit, and patch.
-        self.commit = out(self.g(["commit-tree", tree, "-p", self.baseline.commit],
-                                 stdin=encode(self.message()),
-                                 extra_env=dict(GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date)))
-        self.g(["update-ref", "refs/heads/patched", self.commit])
-        self.g(["update-ref", "refs/tags/" + self.baseline.ref.replace(" ", "_"),
-                self.baseline.commit], check=False)
-        changed = set(self.changed_paths())
-        for c in self.changes:
-            if c.path not in changed:
-                self.notes.append("%s is identical to %s; left out" % (c.source,
-                                                                       self.baseline.ref))
-        self.changes = [c for c in self.changes if c.path in changed]
-        if not self.changes:
-            raise PatchSetError("the patch set is empty: no file under %s is selected by %s, "
-                                "or none differs from %s" % (self.root, self.rules.path,
-                                                             self.baseline.ref))
+        for path in paths:
+            self._bump_year(path)
+        return paths
 
-    def _whole_file(self, path: str, data: bytes, mode: str) -> str:
+    def _bump_year(self, path: str) -> None:
+        if not self.upstream_has(path):
+            return
+        p = self.g(["ls-files", "-s", "--", path])
+        if not out(p):
+            return
+        mode, blob = out(p).split()[:2]
+        text = decode(self.g(["cat-file", "blob", blob]).stdout)
+        bumped = bump_copyright_year(text, self.identity.year)
+        if bumped != text:
+            new = out(self.g(["hash-object", "-w", "--stdin"], stdin=encode(bumped)))
+            self.g(["update-index", "--cacheinfo", "%s,%s,%s" % (mode, new, path)])
+
+    def _whole_file(self, path: str, data: bytes, mode: str, topic: str) -> str:
         new = split_lines(decode(data))
         try:
             if self.upstream_has(path):
@@ -375,66 +563,95 @@ class PatchSet:
                 new = headers.keep_upstream_header(new, old, path)
                 kind = "modified"
             else:
-                new = headers.with_new_file_notice(new, path)
+                new = headers.with_new_file_notice(new, path, self.identity.copyright_holder)
                 kind = "new"
         except headers.HeaderError as e:
             raise PatchSetError(str(e))
         blob = out(self.g(["hash-object", "-w", "--stdin"], stdin=encode("".join(new))))
-        self.changes.append(FileChange(path, path, kind))
+        self.changes.append(FileChange(path, path, kind, topic=topic))
         return "%s %s\t%s\n" % (mode, blob, path)
 
-    def _apply_hunk_file(self, source: str, target: str, text: str) -> Optional[str]:
+    def _apply_hunk_file(self, source: str, target: str, text: str, topic: str) -> Optional[str]:
         strip = check_hunk_file(text, source, target)
+        before = self.g(["ls-files", "-s", "--", target])
         p = self.g(["apply", "--cached", "-p%d" % strip, "--whitespace=nowarn", "-"],
                    stdin=encode(text), check=False)
         if p.returncode != 0:
+            current = None
+            if out(before):
+                current = decode(self.g(["cat-file", "blob", out(before).split()[1]]).stdout)
             return explain_apply_failure(decode(p.stderr), text, source, target,
-                                         self.baseline.ref, self.old_text(target))
-        self.changes.append(FileChange(target, source, "hunks", hunk_file_comment(text)))
+                                         self.baseline.ref, current)
+        earlier = next((c for c in self.changes if c.path == target), None)
+        if earlier:
+            earlier.source += " + " + source
+            earlier.comment += hunk_file_comment(text)
+        else:
+            self.changes.append(FileChange(target, source, "hunks", hunk_file_comment(text),
+                                           topic=topic))
         return None
 
     # ------------------------------------------------------------ output
-
-    def message(self) -> str:
-        b = self.baseline
-        lines = ["java.base patch set, against %s" % b.ref, "",
-                 "Baseline: %s (%s)." % (b.ref, b.origin),
-                 "Apply from the top of an OpenJDK checkout of that release:",
-                 "git apply <this file>, or git am <this file>."]
-        if self.left_out:
-            lines += ["", "Left out for this base JDK:"]
-            lines += ["  %s (%s)" % (f, why) for f, why in self.left_out]
-        return "\n".join(lines) + "\n"
 
     def changed_paths(self) -> List[str]:
         names = decode(self.g(["diff", "--name-only", "-z", "--no-renames",
                                self.baseline.commit, self.commit]).stdout)
         return [n for n in names.split("\0") if n]
 
-    def diff(self, paths: Optional[List[str]] = None, context: int = 3) -> str:
-        """git's diff of the patched tree against the tag."""
-        return decode(self.g(["diff", "--no-color", "--no-ext-diff", "--no-renames",
-                              "--full-index", "--diff-algorithm=myers", "-U%d" % context,
-                              self.baseline.commit, self.commit, "--"] + (paths or [])).stdout)
+    def view(self) -> View:
+        """All topics together, as one change."""
+        return View(self, "all topics", self.commit, self.changes)
 
-    def patch_text(self) -> str:
-        """The whole patch: git format-patch of the patched tree against the tag."""
-        return decode(self.g(["format-patch", "--stdout", "--no-signature", "--no-renames",
-                              "--full-index", "--diff-algorithm=myers", "--no-numbered",
-                              "-U3", "%s..%s" % (self.baseline.commit, self.commit)]).stdout)
+    def topic_view(self, t: series.Topic) -> View:
+        return View(self, t.name, t.head, [c for c in self.changes if c.topic == t.name],
+                    first=t.name)
+
+    def diff(self, paths: Optional[List[str]] = None, context: int = 3) -> str:
+        return self.view().diff(paths, context)
 
     def old_text(self, path: str) -> Optional[str]:
         p = self.g(["cat-file", "blob", "%s:%s" % (self.baseline.commit, path)], check=False)
         return decode(p.stdout) if p.returncode == 0 else None
 
     def new_text(self, path: str) -> str:
-        return decode(self.g(["cat-file", "blob", "%s:%s" % (self.commit, path)]).stdout)
+        return self.view().new_text(path)
 
-    def export(self, paths: List[str], output: str) -> int:
+    def text_before(self, topic: str, patch_id: str, path: str) -> Optional[str]:
+        """The file as the patches of `topic` before `patch_id` leave it
+        (upstream's, with the year the series gives it, when none touches
+        it): what a `<path>.<patch_id>.patch` hunk file is made against."""
+        t = next((x for x in self.topics if x.name == topic), None)
+        if t is None:
+            raise PatchSetError("no topic %r" % topic)
+        ids = [p.id for p in t.patches]
+        if patch_id not in ids:
+            raise PatchSetError("topic %s has no patch %r" % (topic, patch_id))
+        at = ids.index(patch_id)
+        commit = next((p.commit for p in reversed(t.patches[:at]) if p.commit),
+                      self.baseline.commit)
+        p = self.g(["cat-file", "blob", "%s:%s" % (commit, path)], check=False)
+        if p.returncode != 0:
+            return None
+        text = decode(p.stdout)
+        return text if commit != self.baseline.commit else bump_copyright_year(
+            text, self.identity.year)
+
+    def patch_text(self) -> str:
+        """Every topic's series, one after the other: what make apply applies."""
+        return "".join(self.topic_view(t).patch_text() for t in self.topics if t.head !=
+                       self.baseline.commit)
+
+    def export(self, paths: List[str], output: str, changed_only: bool = False) -> int:
         """Writes the patched tree's files under paths below output (emptied
-        first); returns how many. A path the tree does not have is an error."""
+        first), or only those the patch set changes; returns how many. A path
+        the tree does not have is an error."""
         listed = self.g(["ls-tree", "-r", "-z", "--name-only", self.commit, "--"] + paths)
         names = [n for n in decode(listed.stdout).split("\0") if n]
+        if changed_only:
+            changed = set(self.changed_paths())
+            names = [n for n in names if n in changed]
+            if not names:
+                raise PatchSetError("the patch set changes no file under %s" % " ".join(paths))
         for path in paths:
             prefix = path.rstrip("/") + "/"
             if not any(n == path or n.startswith(prefix) for n in names):
@@ -443,7 +660,8 @@ class PatchSet:
         if os.path.isdir(output):
             shutil.rmtree(output)
         os.makedirs(output)
-        archive = self.g(["archive", "--format=tar", self.commit, "--"] + paths)
+        archive = self.g(["archive", "--format=tar", self.commit, "--"] +
+                         (names if changed_only else paths))
         with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
             # git archive of our own tree: regular files and directories only.
             if hasattr(tarfile, "data_filter"):

@@ -2,15 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """The patch set as reviewers and vendors take it.
 
-  webrev.py patch  BASELINE --output FILE
+  webrev.py patch  BASELINE --output-dir DIR --name N
+  webrev.py check-text BASELINE FILE...
   webrev.py webrev BASELINE --name N --output DIR
   webrev.py apply  --patch FILE --upstream TREE
   webrev.py hunk-edit BASELINE --file PATH --output FILE
   webrev.py hunk-save BASELINE --file PATH --edited FILE [--check TREE...]
   webrev.py export BASELINE --output DIR PATH...
 
-BASELINE: --root R --rules F --feature N --upstream-dir U --ref TAG --origin O
---workdir W. make/Patch.gmk and make/Webrev.gmk run it; make/Micro.gmk and
+BASELINE: --root R --rules F --topics D --feature N --upstream-dir U --ref TAG
+--origin O --workdir W --author A --copyright-holder H [--upto TOPIC:ID]. make/Patch.gmk and make/Webrev.gmk run it; make/Micro.gmk and
 make/Windows.gmk run export; see doc/building.md.
 """
 
@@ -21,9 +22,11 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 # pylint: disable=wrong-import-position
-from patchset import Baseline, PatchSet, PatchSetError, encode  # noqa: E402
+from patchset import Baseline, Identity, PatchSet, PatchSetError, encode  # noqa: E402
 import apply as applier  # noqa: E402
+import cover  # noqa: E402
 import hunks  # noqa: E402
+import upstream_text  # noqa: E402
 
 
 def baseline_args(p: argparse.ArgumentParser) -> None:
@@ -34,13 +37,18 @@ def baseline_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ref", required=True, help="the baseline's release tag in it")
     p.add_argument("--origin", required=True, help="where the baseline came from")
     p.add_argument("--workdir", required=True, help="where the patched tree is built")
+    p.add_argument("--topics", required=True, help="webrev/topics: a series per topic")
+    p.add_argument("--upto", action="append", default=[],
+                   help="TOPIC:PATCH: take the topic's series up to that patch")
+    p.add_argument("--author", required=True, help="'Name <email>' of the series' commits")
+    p.add_argument("--copyright-holder", required=True, help="named by every new file")
 
 
 def load(a) -> PatchSet:
     if not os.path.isdir(a.root):
         raise PatchSetError("--root %s is not a directory" % a.root)
     ps = PatchSet(a.root, a.rules, a.feature, Baseline(a.upstream_dir, a.ref, a.origin),
-                  a.workdir)
+                  a.workdir, a.topics, Identity(a.author, a.copyright_holder), a.upto)
     for note in ps.notes:
         print("note: %s" % note)
     return ps
@@ -55,11 +63,39 @@ def write_atomically(path: str, data: bytes) -> None:
 
 def cmd_patch(a) -> int:
     ps = load(a)
-    write_atomically(a.output, encode(ps.patch_text()))
-    print("Wrote %s: %d files against %s" % (a.output, len(ps.changes), ps.baseline.ref))
+    dirs = cover.write_series(ps, a.output_dir)
+    combined = os.path.join(a.output_dir, a.name + ".patch")
+    write_atomically(combined, encode(ps.patch_text()))
+    for d in dirs:
+        n = len([f for f in os.listdir(d) if f.endswith(".patch")]) - 1
+        print("Wrote %s: a cover letter and %d patch(es) against %s" % (d, n, ps.baseline.ref))
+    print("Wrote %s: every topic's series in one file, for make apply (%d files)"
+          % (combined, len(ps.changes)))
     for f, why in ps.left_out:
         print("  left out: %s (%s)" % (f, why))
+    return check_text(ps, series_files(dirs))
+
+
+def series_files(dirs):
+    return [os.path.join(d, f) for d in dirs for f in sorted(os.listdir(d))
+            if f.endswith(".patch")]
+
+
+def check_text(ps: PatchSet, files) -> int:
+    ours = {f for t in ps.topics for p in t.patches for f in p.files}
+    names = upstream_text.repository_names(ps.root, ps.baseline.upstream, ps.baseline.commit,
+                                           ours)
+    problems = upstream_text.check(files, names)
+    if problems:
+        print("error: %d line(s) bound for upstream speak of this repository:\n  %s"
+              % (len(problems), "\n  ".join(problems)), file=sys.stderr)
+        return 1
+    print("Checked %d files: every added line speaks of OpenJDK alone" % len(files))
     return 0
+
+
+def cmd_check_text(a) -> int:
+    return check_text(load(a), a.files)
 
 
 def cmd_webrev(a) -> int:
@@ -69,9 +105,13 @@ def cmd_webrev(a) -> int:
         raise PatchSetError("%s: %s needs Pygments (Debian: apt-get install python3-pygments)"
                             % (e, sys.executable))
     ps = load(a)
-    total = render.write_webrev(ps, a.output, a.name)
-    print("Wrote %s: %d files, %s" % (os.path.join(a.output, "index.html"), len(ps.changes),
-                                       total))
+    views = [ps.topic_view(t) for t in ps.topics if t.head != ps.baseline.commit]
+    for v in views:
+        total = render.write_webrev(v, os.path.join(a.output, v.title), v.title)
+        print("Wrote %s: %d files, %s" % (os.path.join(a.output, v.title, "index.html"),
+                                          len(v.changes), total))
+    render.write_topic_index(ps, views, a.output)
+    print("Wrote %s" % os.path.join(a.output, "index.html"))
     return 0
 
 
@@ -81,10 +121,22 @@ def cmd_export(a) -> int:
     Windows libraries are compiled from, so that they build what the patch
     holds and nothing else decides which hunk applies."""
     ps = load(a)
-    count = ps.export(a.paths, a.output)
+    count = ps.export(a.paths, a.output, a.changed)
     print("Exported %d files of %s with the patch set to %s" % (count, ps.baseline.ref,
                                                                a.output))
     return 0
+
+
+def cmd_hunk_save(a) -> int:
+    if not a.patch:
+        return hunks.save(Baseline(a.upstream_dir, a.ref, a.origin), a.root, a.file, a.edited,
+                          a.check)
+    topic, _, pid = a.patch.partition(":")
+    ps = load(a)
+    base = ps.text_before(topic, pid, a.file)
+    if base is None:
+        raise PatchSetError("%s: no such file before patch %s of %s" % (a.file, pid, topic))
+    return hunks.save_stacked(base, a.root, a.file, pid, a.edited)
 
 
 def main(argv) -> int:
@@ -93,8 +145,13 @@ def main(argv) -> int:
     sp = ap.add_subparsers(dest="cmd", required=True)
     p = sp.add_parser("patch")
     baseline_args(p)
-    p.add_argument("--output", required=True)
+    p.add_argument("--output-dir", required=True, help="build/<conf>/patch")
+    p.add_argument("--name", required=True, help="the file of all series, without .patch")
     p.set_defaults(fn=cmd_patch)
+    p = sp.add_parser("check-text")
+    baseline_args(p)
+    p.add_argument("files", nargs="+", help="format-patch files")
+    p.set_defaults(fn=cmd_check_text)
     p = sp.add_parser("webrev")
     baseline_args(p)
     p.add_argument("--name", required=True, help="file name of the whole patch, without .patch")
@@ -114,11 +171,14 @@ def main(argv) -> int:
     p.add_argument("--file", required=True, help="the upstream path of a hunk file's file")
     p.add_argument("--edited", required=True, help="the whole edited file")
     p.add_argument("--check", nargs="*", default=[], help="more trees it must apply to")
-    p.set_defaults(fn=lambda a: hunks.save(Baseline(a.upstream_dir, a.ref, a.origin),
-                                           a.root, a.file, a.edited, a.check))
+    p.add_argument("--patch", default="", help="TOPIC:ID: a hunk file of that patch, made "
+                   "against the file as the topic's earlier patches leave it")
+    p.set_defaults(fn=cmd_hunk_save)
     p = sp.add_parser("export")
     baseline_args(p)
     p.add_argument("--output", required=True, help="a directory; what it held is replaced")
+    p.add_argument("--changed", action="store_true",
+                   help="only the files the patch set changes")
     p.add_argument("paths", nargs="+", help="paths of the tree, files or directories")
     p.set_defaults(fn=cmd_export)
     a = ap.parse_args(argv)

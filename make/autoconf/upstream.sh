@@ -68,7 +68,12 @@ find_upstream() {
         UPSTREAM_DIR=$(cd "$dir" && pwd -P)
         UPSTREAM_REF=$(git -C "$UPSTREAM_DIR" describe --tags --exact-match HEAD 2>/dev/null \
                        || git -C "$UPSTREAM_DIR" rev-parse --short=12 HEAD)
-        UPSTREAM_ORIGIN="--with-upstream ($UPSTREAM_DIR)"
+        # Named by where it was cloned from, never by a local path: the
+        # origin goes into the webrev, which others read.
+        local remote
+        remote=$(git -C "$UPSTREAM_DIR" remote get-url origin 2>/dev/null || true)
+        [[ "$remote" == *://* ]] || remote=""
+        UPSTREAM_ORIGIN="an OpenJDK checkout${remote:+ of $remote} at $UPSTREAM_REF"
         return
     fi
     [[ -n "${UPSTREAM_RELEASES[$jdk_feature]:-}" ]] \

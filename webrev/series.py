@@ -1,0 +1,194 @@
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+"""Topics and their series: how the patch set is cut for upstream.
+
+Upstream takes one JBS issue per pull request, on the list that owns the
+code, so the patch set is one series of commits per topic. A topic is a
+directory webrev/topics/<topic>/ with two files:
+
+  series           the topic's patches in the order a reviewer reads them:
+                       list <mailing list>
+                       patch <id> <subject>
+                           <glob>        repository files this patch takes
+                           ...
+                   `#` starts a comment line. Every file of the patch set
+                   (patchset.rules) is taken by exactly one patch.
+  cover-letter.md  the pull request's description: its first line is the
+                   cover letter's subject, the rest its body; @NAME@
+                   placeholders are filled from the series (see Cover).
+
+A hunk file `<path>.patch` changes upstream's file; `<path>.<id>.patch`
+changes the file as the earlier patches of its series left it, in patch
+<id>. So one file can change step by step and every step stays a diff.
+"""
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+ENCODING = "utf-8"
+ID_RE = re.compile(r"^[a-z][a-z0-9-]*$")
+SUBJECT_RE = re.compile(r"^(?:[0-9]{7}|NNNNNNN): \S")
+# The JBS id a subject carries until the issue is filed; the submitter
+# replaces it (doc/building.md).
+PLACEHOLDER_ID = "NNNNNNN"
+
+
+class SeriesError(Exception):
+    """A series file that cannot be read as one: the message names the line."""
+
+
+@dataclass
+class Patch:
+    topic: str
+    id: str
+    subject: str
+    globs: List[str]
+    files: List[str] = field(default_factory=list)   # repository files it takes
+    commit: str = ""
+
+
+@dataclass
+class Topic:
+    name: str
+    directory: str
+    mailing_list: str
+    patches: List[Patch]
+    head: str = ""          # the commit of its last patch (in this configuration)
+
+    @property
+    def cover_source(self) -> str:
+        return os.path.join(self.directory, "cover-letter.md")
+
+
+def parse_series(path: str, topic: str, glob_re) -> Topic:
+    patches: List[Patch] = []
+    mailing_list = ""
+    with open(path, encoding=ENCODING) as f:
+        for no, raw in enumerate(f, 1):
+            line = raw.rstrip("\n")
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            where = "%s:%d" % (path, no)
+            if line[0].isspace():
+                if not patches:
+                    raise SeriesError("%s: a file before the first 'patch' line" % where)
+                glob = line.strip()
+                if " " in glob:
+                    raise SeriesError("%s: one path or glob per line, got %r" % (where, glob))
+                glob_re(glob)
+                patches[-1].globs.append(glob)
+                continue
+            word, _, rest = line.partition(" ")
+            if word == "list":
+                mailing_list = rest.strip()
+            elif word == "patch":
+                pid, _, subject = rest.strip().partition(" ")
+                subject = subject.strip()
+                if not ID_RE.match(pid):
+                    raise SeriesError("%s: patch id %r: lower-case letters, digits and '-'"
+                                      % (where, pid))
+                if any(p.id == pid for p in patches):
+                    raise SeriesError("%s: a second patch %r" % (where, pid))
+                if not SUBJECT_RE.match(subject):
+                    raise SeriesError("%s: subject %r: expected '<JBS id>: <summary>', with "
+                                      "%s until the issue is filed" % (where, subject,
+                                                                      PLACEHOLDER_ID))
+                patches.append(Patch(topic, pid, subject, []))
+            else:
+                raise SeriesError("%s: expected 'list <address>', 'patch <id> <subject>' or "
+                                  "an indented path, got %r" % (where, line))
+    if not patches:
+        raise SeriesError("%s: no 'patch' line" % path)
+    for p in patches:
+        if not p.globs:
+            raise SeriesError("%s: patch %s takes no file" % (path, p.id))
+    if not mailing_list:
+        raise SeriesError("%s: no 'list <mailing list>' line" % path)
+    return Topic(topic, os.path.dirname(path), mailing_list, patches)
+
+
+def load_topics(topics_dir: str, glob_re) -> List[Topic]:
+    if not os.path.isdir(topics_dir):
+        raise SeriesError("%s: no such directory: the patch set needs its topics" % topics_dir)
+    topics = []
+    for name in sorted(os.listdir(topics_dir)):
+        path = os.path.join(topics_dir, name, "series")
+        if os.path.isfile(path):
+            if not ID_RE.match(name):
+                raise SeriesError("%s: a topic's name is lower-case letters, digits and '-'"
+                                  % os.path.join(topics_dir, name))
+            topics.append(parse_series(path, name, glob_re))
+    if not topics:
+        raise SeriesError("%s holds no <topic>/series file" % topics_dir)
+    return topics
+
+
+def parse_upto(values: List[str], topics: List[Topic]) -> Dict[str, str]:
+    """`topic:patch` pairs: the configuration takes that topic's series up to
+    and including that patch (configure --with-cache=core)."""
+    upto: Dict[str, str] = {}
+    by_name = {t.name: t for t in topics}
+    for v in values:
+        for item in v.split():
+            name, _, pid = item.partition(":")
+            t = by_name.get(name)
+            if t is None or not pid:
+                raise SeriesError("%r: expected <topic>:<patch id>, topics: %s"
+                                  % (item, ", ".join(by_name)))
+            if pid not in [p.id for p in t.patches]:
+                raise SeriesError("%r: topic %s has no patch %r (it has %s)" % (
+                    item, name, pid, ", ".join(p.id for p in t.patches)))
+            upto[name] = pid
+    return upto
+
+
+def truncate(topic: Topic, upto: Optional[str]) -> List[Patch]:
+    """The patches of the topic that the configuration takes."""
+    if upto is None:
+        return list(topic.patches)
+    ids = [p.id for p in topic.patches]
+    return topic.patches[:ids.index(upto) + 1]
+
+
+def hunk_target(path: str, patch_ids: List[str]) -> Optional[str]:
+    """The upstream path a hunk file patches: `X.patch` -> X, and
+    `X.<id>.patch` -> X for the id of a patch of its topic."""
+    if not path.endswith(".patch"):
+        return None
+    stem = path[:-len(".patch")]
+    for pid in patch_ids:
+        if stem.endswith("." + pid):
+            return stem[:-len(pid) - 1]
+    return stem
+
+
+# ---------------------------------------------------------------- the cover letter
+
+PLACEHOLDER_RE = re.compile(r"@([A-Z_]+)(?: ([^@\n]+))?@")
+
+
+class Cover:
+    """The cover letter's text from its source. Placeholders:
+      @BASELINE@              the release tag the series applies to
+      @PATCHES@               the patches, one line each: subject and stat
+      @TESTS@                 the jtreg tests the series adds, with @summary
+      @INCLUDE <path>@        a committed file's text (a benchmark table)
+      @NUMSTAT <id> <path>@   lines added and removed in <path> by patch <id>
+      @UNCHANGED <id> <path>@ how many of upstream's non-blank lines of <path>
+                              patch <id> keeps, of how many
+    Every value is computed from the series when it is made, so the letter
+    never disagrees with the patches it introduces."""
+
+    def __init__(self, values):
+        self.values = values   # name -> callable(argument or None) -> str
+
+    def render(self, source: str, text: str) -> str:
+        def one(m):
+            name, arg = m.group(1), m.group(2)
+            fn = self.values.get(name)
+            if fn is None:
+                raise SeriesError("%s: unknown placeholder @%s@ (known: %s)" % (
+                    source, name, ", ".join(sorted(self.values))))
+            return fn(arg)
+        return PLACEHOLDER_RE.sub(one, text)
