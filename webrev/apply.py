@@ -13,13 +13,16 @@ HUNK_RE = re.compile(r"^@@ -(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@", re.M)
 
 
 def sections(text: str) -> Dict[str, Tuple[bool, List[Tuple[int, str]]]]:
-    """path -> (new file?, [(old start, @@ header)]) for each file of the patch."""
-    found = {}
+    """path -> (new file?, [(old start, @@ header)]) for each file of the
+    patch; a file that several patches of a series change has the hunks of
+    all of them, in order."""
+    found: Dict[str, Tuple[bool, List[Tuple[int, str]]]] = {}
     starts = [m for m in SECTION_RE.finditer(text)]
     for k, m in enumerate(starts):
         body = text[m.end():starts[k + 1].start() if k + 1 < len(starts) else len(text)]
-        found[m.group(1)] = ("\nnew file mode" in body,
-                             [(int(h.group(1)), h.group(0)) for h in HUNK_RE.finditer(body)])
+        new, hunks = found.get(m.group(1), ("\nnew file mode" in body, []))
+        found[m.group(1)] = (new, hunks + [(int(h.group(1)), h.group(0))
+                                           for h in HUNK_RE.finditer(body)])
     return found
 
 

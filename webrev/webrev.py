@@ -17,6 +17,7 @@ make/Windows.gmk run export; see doc/building.md.
 
 import argparse
 import os
+import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -62,18 +63,32 @@ def write_atomically(path: str, data: bytes) -> None:
 
 
 def cmd_patch(a) -> int:
+    """Writes the series in a scratch directory, checks their text, and only
+    then replaces the output: a stale or rejected series is worse than none."""
     ps = load(a)
-    dirs = cover.write_series(ps, a.output_dir)
-    combined = os.path.join(a.output_dir, a.name + ".patch")
-    write_atomically(combined, encode(ps.patch_text()))
-    for d in dirs:
-        n = len([f for f in os.listdir(d) if f.endswith(".patch")]) - 1
-        print("Wrote %s: a cover letter and %d patch(es) against %s" % (d, n, ps.baseline.ref))
-    print("Wrote %s: every topic's series in one file, for make apply (%d files)"
-          % (combined, len(ps.changes)))
+    tmp = a.output_dir.rstrip("/") + ".tmp"
+    if os.path.exists(tmp):
+        shutil.rmtree(tmp)
+    dirs = cover.write_series(ps, tmp)
+    write_atomically(os.path.join(tmp, a.name + ".patch"), encode(ps.patch_text()))
     for f, why in ps.left_out:
         print("  left out: %s (%s)" % (f, why))
-    return check_text(ps, series_files(dirs))
+    failed = check_text(ps, series_files(dirs))
+    if os.path.exists(a.output_dir):
+        shutil.rmtree(a.output_dir)
+    if failed:
+        shutil.rmtree(tmp)
+        return failed
+    os.rename(tmp, a.output_dir)
+    for t in ps.topics:
+        d = os.path.join(a.output_dir, t.name)
+        if os.path.isdir(d):
+            n = len([f for f in os.listdir(d) if f.endswith(".patch")]) - 1
+            print("Wrote %s: a cover letter and %d patch(es) against %s" % (
+                d, n, ps.baseline.ref))
+    print("Wrote %s: every topic's series in one file, for make apply (%d files)"
+          % (os.path.join(a.output_dir, a.name + ".patch"), len(ps.changes)))
+    return 0
 
 
 def series_files(dirs):

@@ -32,13 +32,17 @@ UPSTREAM_COPYRIGHT="Oracle and/or"" its affiliates"
 patchmake() { "$MAKE" -s --no-print-directory -f "$TOPDIR/make/Patch.gmk" SPEC="$SPEC" "$@"; }
 tree_sum() { (cd "$1" && find . -path ./.git -prune -o -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum | md5sum); }
 patch_paths() { sed -n 's|^diff --git a/\(.*\) b/.*$|\1|p' "$1"; }
-section() {  # one file's part of a patch
-    awk -v p="diff --git a/$2 b/$2" '/^diff --git / { on = ($0 == p) } /^-- $/ { on = 0 } on { print }' "$1"
+section() {  # one file's part of a patch (the first, where a series changes it twice)
+    awk -v p="diff --git a/$2 b/$2" '/^diff --git / { on = ($0 == p && !seen); if (on) seen = 1 }
+        /^From [0-9a-f]+ / { on = 0 } on { print }' "$1"
 }
 expect_in() { grep -qF -- "$1" "$2" || fail "$3: '$1' not in $2"; }
 upstream_file() { git -C "$1" show "$2:$3"; }
 # The leading /* ... */ comment of a file.
 leading_comment() { awk '/\*\// { print; exit } { print }' "$1"; }
+# The same, but for the last year of the copyright line, which the series
+# sets to the change's year as upstream does.
+header_of() { leading_comment "$1" | sed -E 's/(Copyright \(c\) [0-9]{4}), [0-9]{4}, /\1, YEAR, /'; }
 
 # A fresh checkout of a release tree: a clone sharing its objects (nothing
 # is written to it), with only the directories the patch touches checked
@@ -98,33 +102,78 @@ RULES="$W/fixture.rules"
   cat "$TOPDIR/webrev/patchset.rules"; } > "$RULES"
 # Legacy.c and Future.c do not exist upstream: only the rules keep them out.
 rm "$F/$LEGACY.patch"
+# Two topics: "fix" takes the Java files in two patches (the second changes
+# Cache.java again, as a hunk file on the first's result) and "nat" the
+# native hunk files.
+TOPICS="$W/topics"
+mkdir -p "$TOPICS/fix" "$TOPICS/nat"
+printf '%s\n' 'list fix-dev@example.org' 'patch one NNNNNNN: Fixture change one' "    $CACHE" \
+    "    $(dirname "$NEWFILE")/*.java" 'patch two NNNNNNN: Fixture change two' "    $CACHE.two.patch" "    $NEWSRC" \
+    > "$TOPICS/fix/series"
+printf '%s\n' '<!-- a comment line, not sent -->' 'NNNNNNN: The fixture series' '' \
+    'Baseline @BASELINE@.' '@PATCHES@' 'Tests:' '@TESTS@' \
+    "Cache.java in one: @NUMSTAT one $CACHE@, kept @UNCHANGED one $CACHE@." \
+    > "$TOPICS/fix/cover-letter.md"
+printf '%s\n' 'list nat-dev@example.org' 'patch native NNNNNNN: Fixture native change' \
+    '    src/java.base/windows/native/**' > "$TOPICS/nat/series"
+printf '%s\n' 'NNNNNNN: The native fixture' '' 'One patch.' > "$TOPICS/nat/cover-letter.md"
+# Patch two: one more line after the first fixture line of patch one.
+printf '%s\n' "--- a/$CACHE" "+++ b/$CACHE" "@@ -100,2 +100,3 @@" \
+    "     // fixture: modified line one" "+    // fixture: added in patch two" \
+    "     // fixture: modified line two" > "$F/$CACHE.two.patch"
+sed -i 's|^class FixtureTest {}$|/*\n * @test\n * @summary A fixture test.\n */\nclass FixtureTest {}|' "$F/$NEWFILE"
 echo "not part of the patch set" > "$F/make/Fixture.gmk"
 echo "not part of the patch set" > "$F/test/make/TestFixture.sh"
 echo '*.orig' > "$F/.gitignore"
 echo "ignored" > "$F/$CACHE.orig"
 git -C "$F" init -q && git -C "$F" add -A && git -C "$F" -c user.name=t -c user.email=t@t commit -qm fixture
+AUTHOR="Fixture Author <fixture@example.org>"
 FARGS=(PATCHSET_ROOT="$F" PATCHSET_RULES="$RULES" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture
-       PATCHSET_WORKDIR="$W/ps")
+       PATCHSET_WORKDIR="$W/ps" PATCHSET_TOPICS="$TOPICS" PATCH_AUTHOR="$AUTHOR"
+       COPYRIGHT_HOLDER="Fixture Holder, Inc." PATCHSET_UPTO=)
 
 patchmake "${FARGS[@]}" patch > "$LOG" 2>&1 || { cat "$LOG"; fail "make patch on the fixture"; }
 P="$W/out/fixture.patch"
-printf '%s\n' "$CACHE" "$NATIVE" "$NEWFILE" "$NEWSRC" | LC_ALL=C sort > "$W/expected-paths"
-patch_paths "$P" > "$W/actual-paths"
+printf '%s\n' "$CACHE" "$CACHE" "$NATIVE" "$NEWFILE" "$NEWSRC" | LC_ALL=C sort > "$W/expected-paths"
+patch_paths "$P" | LC_ALL=C sort > "$W/actual-paths"
 diff -u "$W/expected-paths" "$W/actual-paths" || fail "the patch does not hold exactly the selected files"
-expect_in "$FUTURE.patch (fixture.rules: exclude $FUTURE.patch if jdk$FEATURE)" "$P" \
-    "the patch says which file a release rule left out"
-expect_in "$ONLY1.patch (its 'Baselines: 1' line)" "$P" "the patch says which file its Baselines line left out"
-expect_in "Baseline: $UPSTREAM_REF" "$P" "the patch names its baseline by its tag"
+expect_in "$FUTURE.patch (fixture.rules: exclude $FUTURE.patch if jdk$FEATURE)" "$LOG" \
+    "make patch says which file a release rule left out"
+expect_in "$ONLY1.patch (its 'Baselines: 1' line)" "$LOG" "make patch says which file its Baselines line left out"
 ok "selection: rules, release rules, Baselines lines, ignored files"
+
+# One series per topic: a cover letter and the patches, in order, each with
+# its subject and the configured author.
+for f in 0000-cover-letter.patch 0001-NNNNNNN-Fixture-change-one.patch 0002-NNNNNNN-Fixture-change-two.patch; do
+    [[ -f "$W/out/fix/$f" ]] || fail "series fix: no $f (has: $(ls "$W/out/fix" | paste -sd' '))"
+done
+[[ -f "$W/out/nat/0001-NNNNNNN-Fixture-native-change.patch" ]] || fail "series nat: no patch"
+C="$W/out/fix/0000-cover-letter.patch"
+expect_in "Subject: [PATCH 0/2] NNNNNNN: The fixture series" "$C" "the cover letter's subject is the source's first line"
+expect_in "To: fix-dev@example.org" "$C" "the cover letter goes to the topic's list"
+expect_in "Baseline $UPSTREAM_REF." "$C" "@BASELINE@ is the release tag"
+expect_in "2/2 NNNNNNN: Fixture change two" "$C" "@PATCHES@ lists the patches"
+expect_in "- $NEWFILE: A fixture test." "$C" "@TESTS@ lists the tests with their summaries"
+# 5 and 3 of the fixture's, and the copyright line's year.
+expect_in "Cache.java in one: 6 added, 4 removed (10 changed lines)" "$C" "@NUMSTAT@ counts the patch's lines"
+total=$(grep -c '[^[:space:]]' "$W/Cache.upstream")
+grep -qE "kept [0-9]+ of upstream's $total non-blank lines" "$C" || fail "@UNCHANGED@ does not count upstream's $total non-blank lines"
+grep -q "a comment line" "$C" && fail "the source's comment reached the cover letter"
+expect_in "From: $AUTHOR" "$W/out/fix/0001-NNNNNNN-Fixture-change-one.patch" "the patch's author is the configured one"
+expect_in "+    // fixture: added in patch two" "$W/out/fix/0002-NNNNNNN-Fixture-change-two.patch" \
+    "a <path>.<id>.patch hunk file goes into its patch"
+ok "one series per topic, cover letter filled from the series, stacked hunk files"
 
 section "$P" "$CACHE" > "$W/cache.section"
 grep -q '^new file' "$W/cache.section" && fail "Cache.java exists upstream but is marked new"
-[[ "$(grep -c '^-' "$W/cache.section")" -eq 4 ]] || fail "Cache.java: expected 3 removed lines + the --- header"
-[[ "$(grep -c '^+' "$W/cache.section")" -eq 6 ]] || fail "Cache.java: expected 5 added lines + the +++ header"
+# The fixture's lines, the copyright line's year, and the ---/+++ headers.
+[[ "$(grep -c '^-' "$W/cache.section")" -eq 5 ]] || fail "Cache.java: expected 3 removed lines + the year + the --- header"
+[[ "$(grep -c '^+' "$W/cache.section")" -eq 7 ]] || fail "Cache.java: expected 5 added lines + the year + the +++ header"
 grep -q 'SPDX' "$W/cache.section" && fail "our SPDX header reached the patch of a file upstream has"
-ok "a whole file upstream has: only our changes, upstream's header untouched"
+grep -q "^-.*Copyright" "$W/cache.section" || fail "Cache.java: the copyright line's year was not updated"
+ok "a whole file upstream has: only our changes and the year, upstream's header kept"
 section "$P" "$NEWSRC" > "$W/new.section"
-for want in "+ * $NOTICE" "+ * Copyright (c) 2026, the java.base patch set contributors." \
+for want in "+ * $NOTICE" "+ * Copyright (c) 2026, Fixture Holder, Inc. All rights reserved." \
             '"Classpath" exception' "+class FixtureNew {}"; do
     expect_in "$want" "$W/new.section" "a new source file carries the GPL + Classpath notice"
 done
@@ -137,18 +186,25 @@ grep -q 'Classpath' "$W/newtest.section" && fail "a new test got the Classpath e
 grep -q 'SPDX' "$W/newtest.section" && fail "our SPDX line reached a new test in the patch"
 section "$P" "$NATIVE" > "$W/native.section"
 expect_in "+    fixture_call();" "$W/native.section" "the hunk file's line"
+year=$(git -C "$F" log -1 --format=%cd --date=format:%Y)
+grep -q "^+.*Copyright (c) [0-9]*, $year, $UPSTREAM_COPYRIGHT" "$W/native.section" \
+    || fail "the touched upstream file's copyright line does not end in $year"
 ok "a new source file gets the GPL + Classpath notice, a new test the GPL notice; a hunk file goes in through git apply"
 
 # make hunk-edit gives the whole patched file; make hunk-save of an edit
 # regenerates the hunk file, notes kept, and checks it on every tree.
 patchmake "${FARGS[@]}" HUNK_EDIT_DIR="$W/edit" hunk-edit FILE="$NATIVE" > "$LOG" 2>&1 \
     || { cat "$LOG"; fail "make hunk-edit"; }
-cmp -s "$W/native.new" "$W/edit/$NATIVE" || fail "make hunk-edit did not write upstream's file with the hunks"
+# (with the series' year in the copyright line, which make hunk-save leaves
+# to the series)
+cmp -s <(grep -v Copyright "$W/native.new") <(grep -v Copyright "$W/edit/$NATIVE") \
+    || fail "make hunk-edit did not write upstream's file with the hunks"
 sed -i 's/^    fixture_call();$/    fixture_call(2);/' "$W/edit/$NATIVE"
 patchmake "${FARGS[@]}" HUNK_EDIT_DIR="$W/edit" hunk-save FILE="$NATIVE" > "$LOG" 2>&1 \
     || { cat "$LOG"; fail "make hunk-save"; }
 expect_in "+    fixture_call(2);" "$F/$NATIVE.patch" "make hunk-save wrote the edit's hunk"
 expect_in "# Fixture: a call after ConnectEx." "$F/$NATIVE.patch" "make hunk-save kept the notes"
+grep -q "Copyright" "$F/$NATIVE.patch" && fail "make hunk-save put the copyright year into the hunk file"
 expect_in "applies to $TOPDIR/build/upstream/" "$LOG" "make hunk-save checked the release trees"
 # A hunk file for some releases only is checked on those only: a release
 # tree it is not for (a stand-in with nothing in it) is passed over.
@@ -166,19 +222,19 @@ ok "make hunk-edit / hunk-save: the whole file out, the hunk file back, notes ke
 # gets the failing hunk named and stays as it was.
 checkout "$UPSTREAM_DIR" "$UPSTREAM_REF" "$P" "$W/a"
 patchmake "${FARGS[@]}" apply UPSTREAM="$W/a" > "$LOG" 2>&1 || { cat "$LOG"; fail "make apply of the fixture"; }
-diff <(leading_comment "$W/Cache.upstream") <(leading_comment "$W/a/$CACHE") > /dev/null \
+diff <(header_of "$W/Cache.upstream") <(header_of "$W/a/$CACHE") > /dev/null \
     || fail "after make apply, Cache.java's header is not upstream's"
 before=$(tree_sum "$W/a")
 if patchmake "${FARGS[@]}" apply UPSTREAM="$W/a" > "$LOG" 2>&1; then fail "applying twice succeeded"; fi
 expect_in "already applied" "$LOG" "a second apply says why it stops"
 [[ "$(tree_sum "$W/a")" == "$before" ]] || fail "a refused second apply changed the tree"
 checkout "$UPSTREAM_DIR" "$UPSTREAM_REF" "$P" "$W/b"
-# the first context line of Cache.java's first hunk
-line=$(sed -n 's/^@@ -\([0-9]*\),.*/\1/p' "$W/cache.section" | head -n 1)
+# the first context line of Cache.java's second hunk (the first is the year)
+line=$(sed -n 's/^@@ -\([0-9]*\),.*/\1/p' "$W/cache.section" | sed -n 2p)
 sed -i "${line}s/.*/    broken on purpose/" "$W/b/$CACHE"
 before=$(tree_sum "$W/b")
 if patchmake "${FARGS[@]}" apply UPSTREAM="$W/b" > "$LOG" 2>&1; then fail "applied to a broken tree"; fi
-expect_in "hunk 1 of 3 of $CACHE does not apply" "$LOG" "the failing hunk is named"
+expect_in "hunk 2 of 5 of $CACHE does not apply" "$LOG" "the failing hunk is named"
 [[ "$(tree_sum "$W/b")" == "$before" ]] || fail "a failed apply changed the tree (half-applied)"
 ok "make apply: applies; a second apply is refused; a failing hunk is named, nothing half-applied"
 
@@ -204,7 +260,27 @@ rm "$F/$NATIVE"
 echo "class Headerless {}" > "$F/$HEADERLESS"
 bad "a new file without our header" "$HEADERLESS: new upstream, but it has no leading comment"
 rm "$F/$HEADERLESS"
+STRAY=src/java.base/share/classes/Stray.java
+{ echo "$SPDX_HEADER"; echo "class Stray {}"; } > "$F/$STRAY"
+bad "a file in no series" "$STRAY is in no topic's series"
+echo "    $STRAY" >> "$TOPICS/fix/series"
+echo "    $STRAY" >> "$TOPICS/nat/series"
+bad "a file in two patches" "$STRAY is taken by more than one patch: fix:two, nat:native"
+rm "$F/$STRAY"
+sed -i "\|^    $STRAY\$|d" "$TOPICS/fix/series" "$TOPICS/nat/series"
 ok "bad input: clear errors, no patch written"
+
+# A line bound for upstream that speaks of this repository stops make patch,
+# naming the file, the line and why.
+cp "$F/$NEWSRC" "$W/newsrc.good"
+echo "// as the stock JDK did" >> "$F/$NEWSRC"
+bad "an added line saying 'stock'" "compares with a 'stock' build: // as the stock JDK did"
+cp "$W/newsrc.good" "$F/$NEWSRC"
+echo "// see make/Fixture.gmk" >> "$F/$NEWSRC"
+bad "an added line naming one of our files" "names this repository's make/Fixture.gmk: // see make/Fixture.gmk"
+cp "$W/newsrc.good" "$F/$NEWSRC"
+patchmake "${FARGS[@]}" patch > "$LOG" 2>&1 || { cat "$LOG"; fail "make patch after the reference checks"; }
+ok "make patch refuses added lines that speak of this repository (words, file names)"
 
 # ---------------------------------------------------------------- the real set
 # The patch set for every release tree configure fetched; the one this
@@ -229,9 +305,18 @@ for want in jdk-25.0.3+9 jdk-17.0.19+10; do
     checkout "$T" "$want" "$PR" "$R/tree"
     patchmake "${ARGS[@]}" apply UPSTREAM="$R/tree" > "$LOG" 2>&1 || { cat "$LOG"; fail "make apply to $want"; }
     ok "make apply: the patch set applies to a fresh checkout of $want"
+    for letter in "$R"/*/0000-cover-letter.patch; do
+        topic=$(dirname "$letter")
+        name=$(basename "$topic")
+        checkout "$T" "$want" "$PR" "$R/am-$name"
+        mapfile -t series < <(ls "$topic"/0*.patch | grep -v '/0000-cover-letter\.patch$')
+        git -C "$R/am-$name" -c user.name=t -c user.email=t@t am -q "${series[@]}" \
+            > "$LOG" 2>&1 || { cat "$LOG"; fail "$want: git am of series $name alone"; }
+        ok "$want: series $name git-ams alone onto a fresh clone"
+    done
 
-    diff <(upstream_file "$T" "$want" "$CACHE" | leading_comment /dev/stdin) \
-         <(leading_comment "$R/tree/$CACHE") > /dev/null \
+    diff <(upstream_file "$T" "$want" "$CACHE" | header_of /dev/stdin) \
+         <(header_of "$R/tree/$CACHE") > /dev/null \
         || fail "$want: the applied Cache.java does not start with upstream's header"
     ok "$want: Cache.java keeps upstream's copyright and licence header"
 
@@ -245,7 +330,7 @@ for want in jdk-25.0.3+9 jdk-17.0.19+10; do
     [[ -z "$missing" ]] || fail "$want: CacheBench lost upstream's benchmarks: $missing"
     [[ "$(wc -l < "$R/bench.applied.methods")" -gt "$(wc -l < "$R/bench.upstream.methods")" ]] \
         || fail "$want: CacheBench has none of our benchmarks"
-    diff <(leading_comment "$R/bench.upstream") <(leading_comment "$R/tree/$BENCH") > /dev/null \
+    diff <(header_of "$R/bench.upstream") <(header_of "$R/tree/$BENCH") > /dev/null \
         || fail "$want: CacheBench's upstream header changed"
     ok "$want: CacheBench keeps upstream's header and benchmarks ($(paste -sd' ' "$R/bench.upstream.methods")) and adds $(($(wc -l < "$R/bench.applied.methods") - $(wc -l < "$R/bench.upstream.methods")))"
 
