@@ -119,14 +119,26 @@ def cmd_webrev(a) -> int:
     except ImportError as e:
         raise PatchSetError("%s: %s needs Pygments (Debian: apt-get install python3-pygments)"
                             % (e, sys.executable))
+    out = a.output.rstrip("/")
+    if os.path.exists(out) and os.listdir(out) and \
+            not os.path.exists(os.path.join(out, render.MARKER)):
+        raise PatchSetError("%s exists and is not a webrev made by this tool; not replacing it"
+                            % out)
     ps = load(a)
     views = [ps.topic_view(t) for t in ps.topics if t.head != ps.baseline.commit]
+    # Made aside and put in place whole: a topic that left leaves no pages.
+    tmp = out + ".tmp"
+    if os.path.exists(tmp):
+        shutil.rmtree(tmp)
     for v in views:
-        total = render.write_webrev(v, os.path.join(a.output, v.title), v.title)
-        print("Wrote %s: %d files, %s" % (os.path.join(a.output, v.title, "index.html"),
+        total = render.write_webrev(v, os.path.join(tmp, v.title), v.title)
+        print("Wrote %s: %d files, %s" % (os.path.join(out, v.title, "index.html"),
                                           len(v.changes), total))
-    render.write_topic_index(ps, views, a.output)
-    print("Wrote %s" % os.path.join(a.output, "index.html"))
+    render.write_topic_index(ps, views, tmp)
+    if os.path.exists(out):
+        shutil.rmtree(out)
+    os.rename(tmp, out)
+    print("Wrote %s" % os.path.join(out, "index.html"))
     return 0
 
 

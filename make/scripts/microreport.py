@@ -28,7 +28,7 @@ JVMS = ("stock", "patched")
 # Percentiles shown for sample-time benchmarks: JMH's keys and our labels.
 PERCENTILES = (("50.0", "p50"), ("99.0", "p99"), ("99.9", "p99.9"),
                ("99.99", "p99.99"), ("100.0", "max"))
-TAIL_LINE = re.compile(r"CACHEBENCH-TAIL (.*)")
+TAIL_LINE = re.compile(r"^tail: (benchmark=.*)")
 
 
 def short_name(benchmark):

@@ -40,7 +40,7 @@ check_webrev() {
     expect_in "href=\"$name.patch\"" "$index" "the index links the whole patch"
     expect_in "against $UPSTREAM_REF" "$index" "the index names the baseline by its tag"
     grep -rlF "$UPSTREAM_DIR" "$dir" --include='*.html' && fail "a page names the local baseline path"
-    patch_paths "$dir/$name.patch" > "$W/paths"
+    patch_paths "$dir/$name.patch" | LC_ALL=C sort -u > "$W/paths"
     [[ -s "$W/paths" ]] || fail "the whole patch in $dir changes no file"
     while read -r f; do
         n=$((n + 1))
@@ -51,14 +51,16 @@ check_webrev() {
         done
         [[ -f "$dir/raw_files/new/$f" ]] || fail "the raw view of $f is missing"
         cmp -s "$dir/$f.patch" <(awk -v p="diff --git a/$f b/$f" \
-            '/^diff --git / { on = ($0 == p) } /^-- $/ { on = 0 } on { print }' "$dir/$name.patch") \
+            '/^diff --git / { on = ($0 == p) } /^From [0-9a-f]+ / { on = 0 } on { print }' "$dir/$name.patch" \
+            | sed '${/^$/d}') \
             || fail "$f.patch is not $f's section of the whole patch"
         expect_in "$UPSTREAM_REF" "$dir/$f.sdiff.html" "the sdiff of $f names its baseline's tag"
     done < "$W/paths"
     [[ "$(grep -c '<p class="stat">[0-9]* lines changed; [0-9]* ins; [0-9]* del; [0-9]* mod; [0-9]* unchg</p>' "$index")" -eq "$n" ]] \
         || fail "not one stats line per file in $index"
     sed -n 's|.*<span class="path">\([^<]*\)</span>.*|\1|p' "$index" > "$W/listed"
-    cmp -s "$W/paths" "$W/listed" || fail "the index does not list the patch's files in its order"
+    # (a series lists its files patch by patch; the index, once each, by path)
+    cmp -s <(LC_ALL=C sort -u "$W/paths") "$W/listed" || fail "the index does not list the patch's files, by path"
     "$PYTHON" - "$dir" <<'EOF' || fail "broken links in $dir"
 import os, re, sys
 from urllib.parse import unquote
@@ -108,51 +110,59 @@ sed "${at}a\\    fixture_call();" "$W/native.orig" > "$W/native.new"
   git diff --no-index -U3 "$W/native.orig" "$W/native.new" | sed -n '/^@@/,$p' || true; } > "$F/$NATIVE.patch"
 echo "not part of the patch set" > "$F/make/Fixture.gmk"
 git -C "$F" init -q && git -C "$F" add -A && git -C "$F" -c user.name=t -c user.email=t@t commit -qm fixture
-FARGS=(PATCHSET_ROOT="$F" PATCH_NAME=fixture PATCHSET_WORKDIR="$W/ps")
+# One topic, "fix", takes every file of the fixture in one patch.
+TOPICS="$W/topics"
+mkdir -p "$TOPICS/fix"
+printf '%s\n' 'list fix-dev@example.org' 'patch one NNNNNNN: Fixture change' '    **' > "$TOPICS/fix/series"
+printf '%s\n' 'NNNNNNN: The fixture' '' 'One patch.' > "$TOPICS/fix/cover-letter.md"
+FARGS=(PATCHSET_ROOT="$F" PATCH_NAME=fixture PATCHSET_WORKDIR="$W/ps" PATCHSET_TOPICS="$TOPICS"
+       PATCH_AUTHOR="Fixture Author <fixture@example.org>" COPYRIGHT_HOLDER="Fixture Holder" PATCHSET_UPTO=)
 
 webrevmake "${FARGS[@]}" WEBREV_OUTPUTDIR="$W/w1" webrev > "$LOG" 2>&1 || { cat "$LOG"; fail "make webrev on the fixture"; }
-n=$(check_webrev "$W/w1" fixture) || { echo "$n"; exit 1; }
+n=$(check_webrev "$W/w1/fix" fix) || { echo "$n"; exit 1; }
+expect_in 'href="fix/index.html"' "$W/w1/index.html" "the top page links the topic's webrev"
 [[ "$n" -eq 3 ]] || fail "the fixture webrev shows $n files, expected 3"
-grep -q "Fixture.gmk" "$W/w1/index.html" && fail "a file outside the patch set is in the webrev"
+grep -q "Fixture.gmk" "$W/w1/fix/index.html" && fail "a file outside the patch set is in the webrev"
 ok "fixture webrev: 3 files, each with its stats, 7 views and working links, baseline named $UPSTREAM_REF"
 
 stat_of() {
     awk -v p="<span class=\"path\">$1</span>" 'index($0, p) { on = 1 }
         on && /<p class="stat">/ { sub(/.*<p class="stat">/, ""); sub(/<\/p>.*/, ""); print; exit }' \
-        "$W/w1/index.html"
+        "$W/w1/fix/index.html"
 }
-want="6 lines changed; 3 ins; 1 del; 2 mod; $((OLD_LINES - 3)) unchg"
+# the fixture's lines and the copyright line's year
+want="7 lines changed; 3 ins; 1 del; 3 mod; $((OLD_LINES - 4)) unchg"
 [[ "$(stat_of "$CACHE")" == "$want" ]] || fail "Cache.java stats: '$(stat_of "$CACHE")', expected '$want'"
 NEW_LINES=$(git -C "$W/ps/repo.git" show "refs/heads/patched:$NEWFILE" | awk 'END { print NR }')
 want="$NEW_LINES lines changed; $NEW_LINES ins; 0 del; 0 mod; 0 unchg"
 [[ "$(stat_of "$NEWFILE")" == "$want" ]] || fail "new file stats: '$(stat_of "$NEWFILE")', expected '$want'"
 N_LINES=$(lines_of "$W/native.orig")
-want="1 lines changed; 1 ins; 0 del; 0 mod; $N_LINES unchg"
+want="2 lines changed; 1 ins; 0 del; 1 mod; $((N_LINES - 1)) unchg"  # and the year
 [[ "$(stat_of "$NATIVE")" == "$want" ]] || fail "native hunk file stats: '$(stat_of "$NATIVE")', expected '$want'"
 ok "stats lines count ins, del, mod and unchg over the whole file, native ones too"
 
-S="$W/w1/$CACHE.sdiff.html"
-[[ "$(grep -c '<tr class="mod"' "$S")" -eq 2 ]] || fail "sdiff: expected 2 modified rows"
+S="$W/w1/fix/$CACHE.sdiff.html"
+[[ "$(grep -c '<tr class="mod"' "$S")" -eq 3 ]] || fail "sdiff: expected 3 modified rows"
 [[ "$(grep -c '<tr class="ins"' "$S")" -eq 3 ]] || fail "sdiff: expected 3 inserted rows"
 [[ "$(grep -c '<tr class="del"' "$S")" -eq 1 ]] || fail "sdiff: expected 1 deleted row"
-[[ "$(grep -c '<tr class="equal"' "$S")" -eq $((OLD_LINES - 3)) ]] || fail "sdiff: not the whole file"
-[[ "$(grep -c '<tr class="equal"' "$W/w1/$NATIVE.sdiff.html")" -eq "$N_LINES" ]] \
+[[ "$(grep -c '<tr class="equal"' "$S")" -eq $((OLD_LINES - 4)) ]] || fail "sdiff: not the whole file"
+[[ "$(grep -c '<tr class="equal"' "$W/w1/fix/$NATIVE.sdiff.html")" -eq "$((N_LINES - 1))" ]] \
     || fail "the native file's sdiff is not the whole file"
 expect_in "modified &lt;line&gt; one &amp;" "$S" "source text is escaped"
 grep -q 'modified <line>' "$S" && fail "source text reaches the page unescaped"
 expect_in '<span class="k' "$S" "the source is highlighted (Pygments keyword classes)"
-[[ "$(grep -c '<td class="ln">' "$W/w1/$CACHE-.html")" -eq "$OLD_LINES" ]] || fail "the old view is not the whole baseline file"
-expect_in "Copyright (c) " "$W/w1/$CACHE.html" "the new view shows a copyright line"
-grep -q "SPDX" "$W/w1/$CACHE.html" && fail "our SPDX header is in the patched file of a file upstream has"
-expect_in "$(sed -n 2p "$W/Cache.upstream" | sed 's/&/\&amp;/g')" "$W/w1/$CACHE.html" "the new view shows upstream's header kept"
-expect_in "New file: $UPSTREAM_REF does not have it" "$W/w1/$NEWFILE-.html" "a new file's old view says so"
-expect_in "***************" "$W/w1/$NATIVE.cdiff.html" "the cdiff view is a context diff"
-expect_in "fixture_call();" "$W/w1/raw_files/new/$NATIVE" "the raw view is the patched file"
-expect_in "Fixture: a call after ConnectEx." "$W/w1/index.html" "the hunk file's comment is shown"
+[[ "$(grep -c '<td class="ln">' "$W/w1/fix/$CACHE-.html")" -eq "$OLD_LINES" ]] || fail "the old view is not the whole baseline file"
+expect_in "Copyright (c) " "$W/w1/fix/$CACHE.html" "the new view shows a copyright line"
+grep -q "SPDX" "$W/w1/fix/$CACHE.html" && fail "our SPDX header is in the patched file of a file upstream has"
+expect_in "$(sed -n 3p "$W/Cache.upstream" | sed 's/&/\&amp;/g')" "$W/w1/fix/$CACHE.html" "the new view shows upstream's header kept"
+expect_in "New file: $UPSTREAM_REF does not have it" "$W/w1/fix/$NEWFILE-.html" "a new file's old view says so"
+expect_in "***************" "$W/w1/fix/$NATIVE.cdiff.html" "the cdiff view is a context diff"
+expect_in "fixture_call();" "$W/w1/fix/raw_files/new/$NATIVE" "the raw view is the patched file"
+expect_in "Fixture: a call after ConnectEx." "$W/w1/fix/index.html" "the hunk file's comment is shown"
 ok "views: whole-file sdiff (native too), cdiff, old, new, raw; escaping, highlighting"
 
 patchmake "${FARGS[@]}" PATCH_OUTPUTDIR="$W/patch" patch > "$LOG" 2>&1 || { cat "$LOG"; fail "make patch on the fixture"; }
-cmp -s "$W/patch/fixture.patch" "$W/w1/fixture.patch" || fail "the webrev's whole patch is not make patch's"
+cmp -s "$W/patch/fixture.patch" "$W/w1/fix/fix.patch" || fail "the webrev's whole patch is not make patch's"
 ok "the webrev's whole patch is byte for byte make patch's"
 
 webrevmake "${FARGS[@]}" WEBREV_OUTPUTDIR="$W/w2" webrev > "$LOG" 2>&1 || { cat "$LOG"; fail "second make webrev"; }
@@ -164,7 +174,7 @@ ok "two runs are byte-identical (also in another directory)"
 
 git -C "$F" rm -q "$NEWFILE"
 webrevmake "${FARGS[@]}" WEBREV_OUTPUTDIR="$W/w1" webrev > "$LOG" 2>&1 || { cat "$LOG"; fail "make webrev after removing a file"; }
-[[ -e "$W/w1/$NEWFILE.html" ]] && fail "a stale view survived regeneration"
+[[ -e "$W/w1/fix/$NEWFILE.html" ]] && fail "a stale view survived regeneration"
 ok "regeneration drops files that left the patch set"
 
 mkdir -p "$W/foreign" && echo keep > "$W/foreign/keep.txt"
@@ -179,8 +189,11 @@ echo "== the patch set in $TOPDIR"
 R="$W/real"
 webrevmake WEBREV_OUTPUTDIR="$R" PATCHSET_WORKDIR="$W/ps-real" webrev > "$LOG" 2>&1 \
     || { cat "$LOG"; fail "make webrev on the patch set"; }
-n=$(check_webrev "$R" "java.base-jdk$FEATURE") || { echo "$n"; exit 1; }
-ok "$R: $n files, views and links complete"
+for topic in "$R"/*/index.html; do
+    topic=$(basename "$(dirname "$topic")")
+    n=$(check_webrev "$R/$topic" "$topic") || { echo "$n"; exit 1; }
+    ok "$R/$topic: $n files, views and links complete"
+done
 webrevmake WEBREV_OUTPUTDIR="$W/real2" PATCHSET_WORKDIR="$W/ps-real" webrev > "$LOG" 2>&1 \
     || { cat "$LOG"; fail "second make webrev on the patch set"; }
 diff -r "$R" "$W/real2" > "$LOG" || { cat "$LOG"; fail "two runs of make webrev differ"; }

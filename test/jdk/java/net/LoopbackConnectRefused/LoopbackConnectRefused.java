@@ -5,7 +5,6 @@
 
 /*
  * @test
- * @bug 8250521
  * @summary A connect to a closed loopback port is refused at once on every
  *          connect path: Socket (untimed and timed), SocketChannel (blocking,
  *          and non-blocking with finishConnect), AsynchronousSocketChannel and
@@ -13,7 +12,8 @@
  *          ::ffff:127.0.0.1.
  *          Windows used to retry the refused SYN for about 2 s per connect.
  *          A Windows test: elsewhere a refused loopback connect is always
- *          immediate, so it passes on a stock JDK and guards nothing.
+ *          immediate, so it passes without the fix and guards nothing.
+ * @requires os.family == "windows"
  * @modules java.rmi
  * @run main/othervm/timeout=300 LoopbackConnectRefused
  * @run main/othervm/timeout=300 -Djava.net.preferIPv4Stack=true LoopbackConnectRefused
@@ -45,8 +45,8 @@ import java.util.concurrent.TimeoutException;
  * AsynchronousSocketChannel: on Windows without SIO_TCP_INITIAL_RTO, every
  * refused loopback connect took about 2 s of SYN retransmissions. On Linux
  * and macOS a refused loopback connect is immediate whatever the JDK does, so
- * there this test passes on a stock JDK too and guards nothing; run it on
- * Windows, against the patched and a stock JDK (doc/windows-loopback.md).
+ * there this test passes without the fix too and guards nothing; run it on
+ * Windows, with and without the fix.
  *
  * <p>Ten connects per path and destination to ports that nobody listens on.
  * Each must fail as refused, and the ten together must take well under the

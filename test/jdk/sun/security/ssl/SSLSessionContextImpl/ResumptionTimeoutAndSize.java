@@ -5,7 +5,6 @@
 
 /*
  * @test
- * @bug 8259886
  * @summary Over real TLS 1.2 and 1.3 connections on loopback, with the
  *          session caches that sun.security.util.Cache implements: a second
  *          connection resumes the session, after setSessionTimeout expiry it

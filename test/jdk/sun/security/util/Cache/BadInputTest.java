@@ -5,8 +5,7 @@
 
 /*
  * @test
- * @bug 8259886
- * @summary Null keys and values behave as in the base JDK; a timeout of zero
+ * @summary Null keys and values behave as in earlier releases; a timeout of zero
  *          or less means "never expires" for get and size alike; a capacity
  *          of zero or less means unbounded; invalid arguments are rejected
  *          with a clear exception
@@ -32,7 +31,7 @@ public class BadInputTest {
     }
 
     static void nullKeys(Cache<String, String> c) {
-        // the base JDK's LinkedHashMap-based cache accepts a null key
+        // the LinkedHashMap-based cache of earlier releases accepts a null key
         c.put(null, "n");
         c.put("a", "1");
         CacheProbe.checkEquals("n", c.get(null), "null key");
@@ -52,7 +51,7 @@ public class BadInputTest {
     static void nullValueHard() {
         Cache<String, String> c = Cache.newHardMemoryCache(10);
         c.put("a", "1");
-        c.put("a", null);               // as the base JDK: kept, reads null
+        c.put("a", null);               // as before: kept, reads null
         CacheProbe.checkEquals(null, c.get("a"), "null value read back");
         CacheProbe.checkEquals(1, c.size(), "null value counts");
         Map<String, String> expected = new java.util.HashMap<>();
@@ -77,7 +76,7 @@ public class BadInputTest {
     }
 
     static void negativeTimeout() {
-        // the base JDK's constructor takes a negative timeout as already
+        // earlier releases' constructor takes a negative timeout as already
         // expired for size() but never expired for get(): not here
         for (boolean soft : new boolean[] {false, true}) {
             CacheProbe.ManualClock clock = new CacheProbe.ManualClock(0);
@@ -127,7 +126,7 @@ public class BadInputTest {
             new Cache.EqualByteArray(null);
             throw new AssertionError("null byte array accepted");
         } catch (NullPointerException expected) {
-            // the base JDK fails later, in hashCode
+            // earlier releases failed later, in hashCode
         }
     }
 }

@@ -5,7 +5,6 @@
 
 /*
  * @test
- * @bug 8259886
  * @summary When a million entries expire at once, one put or get examines
  *          at most a fixed number of entries (counted through a test hook,
  *          not timed); the backlog is paid off by the operations that
@@ -91,7 +90,7 @@ public class BoundedWorkTest {
     }
 
     static void fullCacheExpiringContinuously(boolean soft) {
-        // the stock cache's worst case: full, every entry about to expire,
+        // the worst case of a cache that expunges everything at once: full, every entry about to expire,
         // a put per tick
         CacheProbe.ManualClock clock = new CacheProbe.ManualClock(0);
         Cache<Integer, Integer> c = CacheProbe.newCache(soft, N, 1, 0, clock);

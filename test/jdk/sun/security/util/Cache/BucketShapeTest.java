@@ -5,7 +5,6 @@
 
 /*
  * @test
- * @bug 8259886
  * @summary A hash bucket is a tree only while it holds more than a few
  *          nodes: keys that crowd a bucket of a small table (a stride
  *          that is a multiple of its length) are spread by the growth,

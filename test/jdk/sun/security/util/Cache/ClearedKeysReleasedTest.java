@@ -5,10 +5,9 @@
 
 /*
  * @test
- * @bug 8259886
  * @summary The entries (and so the keys) of soft values that the GC cleared
  *          are released after a few operations, not one per operation
- *          slice of 4 (issue 11, defect 3): 2,000 cleared entries are gone
+ *          slice of 4: 2,000 cleared entries are gone
  *          after 9 gets
  * @modules java.base/sun.security.util:+open
  * @run main ClearedKeysReleasedTest

@@ -5,9 +5,8 @@
 
 /*
  * @test
- * @bug 8259886
  * @summary Keys with one hash code cost a bounded number of equals calls per
- *          operation, not one per colliding key (issue 11, defect 5); String
+ *          operation, not one per colliding key; String
  *          and EqualByteArray floods stay correct through table growth,
  *          removal, pull and eviction
  * @modules java.base/sun.security.util

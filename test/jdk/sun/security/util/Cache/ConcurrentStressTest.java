@@ -5,7 +5,7 @@
 
 /*
  * @test
- * @bug 8259886
+ * @key randomness
  * @summary Threads using one cache at once: no exception, no deadlock, the
  *          capacity never exceeded as size() sees it, no live entry lost and
  *          no wrong value returned

@@ -5,7 +5,6 @@
 
 /*
  * @test
- * @bug 8259886
  * @summary The contract of each method of sun.security.util.Cache, for the
  *          hard, soft and null caches the factories return
  * @modules java.base/sun.security.util:+open

@@ -5,9 +5,8 @@
 
 /*
  * @test
- * @bug 8259886
  * @summary An entry of the cache costs no more memory than an entry of the
- *          base JDK's cache, hard and soft, with and without compressed
+ *          LinkedHashMap-based cache of earlier releases, hard and soft, with and without compressed
  *          references
  * @modules java.base/sun.security.util:+open
  *          java.base/jdk.internal.misc
@@ -25,7 +24,7 @@ public class EntryFootprintTest {
 
     private static final Unsafe U = Unsafe.getUnsafe();
 
-    // The field shapes of the base JDK's entries: a LinkedHashMap entry
+    // The field shapes of the earlier releases' entries: a LinkedHashMap entry
     // that points to a cache entry holding key, value and expiry time, the
     // soft one being a SoftReference to the value.
     static final class StockHardEntryShape {
@@ -51,15 +50,15 @@ public class EntryFootprintTest {
         // cache entry
         long hard = size(Class.forName("sun.security.util.MemoryCache$HardNode"));
         long soft = size(Class.forName("sun.security.util.MemoryCache$SoftNode"));
-        System.out.printf("bytes per entry: hard %d (stock %d), "
-                + "soft %d (stock %d)%n", hard, stockHard, soft, stockSoft);
+        System.out.printf("bytes per entry: hard %d (LinkedHashMap-based %d), "
+                + "soft %d (LinkedHashMap-based %d)%n", hard, stockHard, soft, stockSoft);
         if (hard > stockHard) {
             throw new AssertionError("a hard entry costs " + hard
-                    + " bytes, more than stock's " + stockHard);
+                    + " bytes, more than the LinkedHashMap-based " + stockHard);
         }
         if (soft > stockSoft) {
             throw new AssertionError("a soft entry costs " + soft
-                    + " bytes, more than stock's " + stockSoft);
+                    + " bytes, more than the LinkedHashMap-based " + stockSoft);
         }
     }
 

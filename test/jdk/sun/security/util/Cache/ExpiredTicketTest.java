@@ -5,10 +5,9 @@
 
 /*
  * @test
- * @bug 8259886
  * @summary A ticket that has expired is never handed out again, also after
  *          setTimeout made the lifetime longer or unbounded, although its
- *          key was put again later than the ticket (issue 11, defect 1)
+ *          key was put again later than the ticket
  * @modules java.base/sun.security.util:+open
  * @run main ExpiredTicketTest
  */

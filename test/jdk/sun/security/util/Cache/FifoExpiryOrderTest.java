@@ -5,7 +5,6 @@
 
 /*
  * @test
- * @bug 8259886
  * @summary A full cache drops the entry put longest ago, reads do not change
  *          that order, a put again moves the entry to the back, and entries
  *          expire in the order they were put, each after its lifetime

@@ -5,9 +5,8 @@
 
 /*
  * @test
- * @bug 8259886
  * @summary No single put allocates more than a few table segments, however
- *          large the table grows (issue 11, defect 7): the growth of the
+ *          large the table grows: the growth of the
  *          hash table is incremental, never one array of every bucket
  * @modules java.base/sun.security.util
  *          jdk.management

@@ -5,10 +5,8 @@
 
 /*
  * @test
- * @bug 8259886
  * @summary newSoftMemoryQueue with a huge maxQueueSize costs memory for the
- *          tickets queued, not for maxQueueSize slots per key (issue 11,
- *          defect 4)
+ *          tickets queued, not for maxQueueSize slots per key
  * @modules java.base/sun.security.util
  * @run main/othervm -Xmx64m LargeQueueSizeTest
  */

@@ -5,7 +5,7 @@
 
 /*
  * @test
- * @bug 8259886
+ * @key randomness
  * @summary Random sequences of every public operation (put, queued put,
  *          get, pull, remove, clear, size, accept, setTimeout, setCapacity)
  *          on an injected clock, checked step by step against a simple

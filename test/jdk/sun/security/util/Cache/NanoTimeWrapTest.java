@@ -5,7 +5,6 @@
 
 /*
  * @test
- * @bug 8259886
  * @summary Expiry is computed from time differences, so it stays right when
  *          the nanosecond clock wraps from Long.MAX_VALUE to Long.MIN_VALUE,
  *          and the longest timeout, Integer.MAX_VALUE seconds, does not

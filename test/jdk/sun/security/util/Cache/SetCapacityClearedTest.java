@@ -5,9 +5,8 @@
 
 /*
  * @test
- * @bug 8259886
  * @summary setCapacity drops no live entry while entries whose soft values
- *          the GC cleared still count (issue 11, defect 2)
+ *          the GC cleared still count
  * @modules java.base/sun.security.util:+open
  * @run main SetCapacityClearedTest
  */

@@ -5,7 +5,6 @@
 
 /*
  * @test
- * @bug 8259886
  * @summary setTimeout applies to the entries already cached, shorter and
  *          longer; an entry that had expired stays expired; a timeout of
  *          zero or less means entries never expire, and entries do not age

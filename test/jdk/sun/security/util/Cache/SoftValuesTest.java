@@ -5,7 +5,6 @@
 
 /*
  * @test
- * @bug 8259886
  * @summary Values of a soft cache that the GC cleared are purged through the
  *          reference queue, so size() and accept() no longer count them, and
  *          they are never returned; hard values survive the same pressure

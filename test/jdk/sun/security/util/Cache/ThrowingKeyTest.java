@@ -5,10 +5,8 @@
 
 /*
  * @test
- * @bug 8259886
  * @summary A put whose key throws from hashCode or equals gets the exception
- *          and loses nothing: the key's earlier value stays (issue 11,
- *          defect 6)
+ *          and loses nothing: the key's earlier value stays
  * @modules java.base/sun.security.util:+open
  * @run main ThrowingKeyTest
  */

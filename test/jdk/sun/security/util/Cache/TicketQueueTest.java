@@ -5,7 +5,6 @@
 
 /*
  * @test
- * @bug 8259886
  * @summary Ticket queues (newSoftMemoryQueue, put(k, v, true)) as TLS
  *          clients use them for session tickets: bounded per key, oldest
  *          handed out first, consumed by get, key gone when its queue is

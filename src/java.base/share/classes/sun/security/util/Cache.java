@@ -386,8 +386,8 @@ final class NullCache<K,V> extends Cache<K,V> {
  *
  * <p>One node per entry, and no map entry besides it: a {@link HardNode}
  * holds its value, a {@link SoftNode} is itself the soft reference to its
- * value. Both cost less than the base JDK's map entry plus cache entry
- * (see doc/cache-design.md and EntryFootprintTest).
+ * value. Both cost less than a LinkedHashMap entry plus a separate cache
+ * entry (EntryFootprintTest).
  */
 final class MemoryCache<K,V> extends Cache<K,V> {
 
@@ -397,7 +397,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     /**
      * The most cleared soft references one operation purges. Larger than
      * STEP: memory pressure clears many values at once, and the keys of
-     * their entries must be released soon after (stock releases them at
+     * their entries must be released soon after (earlier releases did at
      * the next operation). 256 unlinks are a few microseconds.
      */
     static final int DRAIN = 256;
@@ -749,7 +749,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     /**
      * The bounded work of the operations that never add a node (get,
      * remove, pull): purge cleared soft values only. The expired prefix is
-     * left to the puts, as stock leaves it to its puts: only a put adds a
+     * left to the puts, as earlier releases left it: only a put adds a
      * node, and every put removes up to {@code STEP} expired ones, so
      * memory stays bounded. Expired nodes are never returned (these
      * operations check the node they find) and {@link #size()} finishes
