@@ -111,6 +111,7 @@ check_jmh_version() {
 # Sets PATCHSET_UPTO (what make patch and the image take of each series)
 # and CONF_SUFFIX from --with-cache.
 check_cache_variant() {
+    # shellcheck disable=SC2034 # read by write_spec, through ${!name}
     case "$1" in
         ""|bounded) PATCHSET_UPTO=""; CONF_SUFFIX="" ;;
         core) PATCHSET_UPTO="cache:core"; CONF_SUFFIX="-core" ;;

@@ -145,7 +145,7 @@ ok "selection: rules, release rules, Baselines lines, ignored files"
 # One series per topic: a cover letter and the patches, in order, each with
 # its subject and the configured author.
 for f in 0000-cover-letter.patch 0001-NNNNNNN-Fixture-change-one.patch 0002-NNNNNNN-Fixture-change-two.patch; do
-    [[ -f "$W/out/fix/$f" ]] || fail "series fix: no $f (has: $(ls "$W/out/fix" | paste -sd' '))"
+    [[ -f "$W/out/fix/$f" ]] || fail "series fix: no $f (has: $(cd "$W/out/fix" && echo *))"
 done
 [[ -f "$W/out/nat/0001-NNNNNNN-Fixture-native-change.patch" ]] || fail "series nat: no patch"
 C="$W/out/fix/0000-cover-letter.patch"
@@ -313,7 +313,10 @@ for want in jdk-25.0.3+9 jdk-17.0.19+10; do
         topic=$(dirname "$letter")
         name=$(basename "$topic")
         checkout "$T" "$want" "$PR" "$R/am-$name"
-        mapfile -t series < <(ls "$topic"/0*.patch | grep -v '/0000-cover-letter\.patch$')
+        series=()
+        for f in "$topic"/0*.patch; do
+            [[ "$f" == */0000-cover-letter.patch ]] || series+=("$f")
+        done
         git -C "$R/am-$name" -c user.name=t -c user.email=t@t am -q "${series[@]}" \
             > "$LOG" 2>&1 || { cat "$LOG"; fail "$want: git am of series $name alone"; }
         ok "$want: series $name git-ams alone onto a fresh clone"
