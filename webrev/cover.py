@@ -82,7 +82,9 @@ class TopicCover:
                 if summary is not None:
                     lines.append(textwrap.fill("%s%s" % (c.path, ": " + summary if summary
                                                          else ""), 76, initial_indent="- ",
-                                               subsequent_indent="  "))
+                                               subsequent_indent="  ",
+                                               break_long_words=False,
+                                               break_on_hyphens=False))
         return "\n".join(lines) if lines else "(none)"
 
     def include(self, arg: Optional[str]) -> str:
