@@ -23,6 +23,7 @@ import re
 import tempfile
 from typing import List, Optional
 
+import series
 from patchset import (ORACLE_COPYRIGHT_RE, PatchSet, PatchSetError, Baseline, decode, encode,
                       git, hunk_file_baselines)
 
@@ -100,11 +101,19 @@ def write_hunk_file(hunk_file: str, path: str, body: str, what: str) -> str:
     return text
 
 
-def save_stacked(base: str, root: str, path: str, patch_id: str, edited: str) -> int:
+def release_hunk_file(root: str, stem: str, feature: Optional[str]) -> str:
+    """`<stem>.jdk<N>.patch` where the patch set keeps one for this release
+    (its own backport of the change), else `<stem>.patch`."""
+    own = os.path.join(root, "%s.jdk%s.patch" % (stem, feature))
+    return own if feature and os.path.exists(own) else os.path.join(root, stem + ".patch")
+
+
+def save_stacked(base: str, root: str, path: str, patch_id: str, edited: str,
+                 feature: Optional[str] = None) -> int:
     """<path>.<id>.patch: the edited file against the file as the earlier
     patches of the topic leave it. make patch checks that it applies."""
     what = "the file before patch %s" % patch_id
-    write_hunk_file(os.path.join(root, "%s.%s.patch" % (path, patch_id)), path,
+    write_hunk_file(release_hunk_file(root, "%s.%s" % (path, patch_id), feature), path,
                     diff_body(base, edited, what), what)
     return 0
 
@@ -117,12 +126,13 @@ def save(baseline: Baseline, root: str, path: str, edited: str, trees: List[str]
                             % (path, baseline.ref))
     what = "%s's %s" % (baseline.ref, path)
     body = diff_body(decode(old.stdout), edited, what)
-    hunk_file = os.path.join(root, path + ".patch")
+    hunk_file = release_hunk_file(root, path, tree_feature(baseline.ref))
     text = write_hunk_file(hunk_file, path, body, baseline.ref)
     if os.path.exists(os.path.join(root, path)):
         print("note: %s is stored whole too: git rm it, a file is stored one way only" % path)
     failed = 0
-    wanted = hunk_file_baselines(text, hunk_file)
+    release = series.hunk_release(hunk_file)
+    wanted = [release] if release else hunk_file_baselines(text, hunk_file)
     for tree in trees:
         feature = tree_feature(tree)
         if wanted is not None and feature is not None and feature not in wanted:

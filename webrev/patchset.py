@@ -354,6 +354,8 @@ class PatchSet:
         self.rules = Rules(rules_path, feature)
         self.rules_name = os.path.basename(rules_path)
         self.left_out: List[Tuple[str, str]] = []
+        # Files of the patches that --upto leaves out of this configuration.
+        self.untaken: List[str] = []
         self.notes: List[str] = []
         self.git_dir = os.path.join(workdir, "repo.git")
         # One index per run: two makes of one configuration may run at once.
@@ -434,6 +436,7 @@ class PatchSet:
             parent = self.baseline.commit
             self.g(["read-tree", parent])
             taken = series.truncate(t, self.upto.get(t.name))
+            self.untaken += [f for p in t.patches[len(taken):] for f in p.files]
             ids = [p.id for p in t.patches]
             for p in taken:
                 paths = self._apply_patch(t, p, ids)
@@ -509,7 +512,8 @@ class PatchSet:
                 raise PatchSetError("%s: a binary file; the patch set holds text only" % f)
             target = series.hunk_target(f, ids)
             if target is not None:
-                suffix = f[len(target):-len(".patch")]
+                release = series.hunk_release(f)
+                suffix = series.RELEASE_SUFFIX_RE.sub("", f[len(target):-len(".patch")])
                 if suffix and suffix != "." + p.id:
                     raise PatchSetError("%s: a hunk file for patch %s, but patch %s of %s takes "
                                         "it" % (f, suffix[1:], p.id, t.name))
@@ -517,10 +521,17 @@ class PatchSet:
                     raise PatchSetError("%s and %s both exist: store a file either whole or as "
                                         "hunks, not both" % (target, f))
                 text = decode(data)
-                wanted = hunk_file_baselines(text, f)
+                wanted = [release] if release else hunk_file_baselines(text, f)
                 if wanted is not None and self.feature not in wanted:
-                    self.left_out.append((f, "its 'Baselines: %s' line" % " ".join(wanted)))
+                    why = "its name" if release else "its 'Baselines: %s' line" % " ".join(wanted)
+                    self.left_out.append((f, why))
                     continue
+                twin = next((h[0] for h in hunk_files if h[1] == target), None)
+                if twin is not None:
+                    raise PatchSetError("%s and %s both change %s for JDK %s in patch %s: give "
+                                        "the one for every release a 'Baselines:' line that "
+                                        "leaves %s out" % (twin, f, target, self.feature, p.id,
+                                                           self.feature))
                 hunk_files.append((f, target, text))
                 paths.append(target)
                 continue

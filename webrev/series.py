@@ -19,6 +19,10 @@ directory webrev/topics/<topic>/ with two files:
 A hunk file `<path>.patch` changes upstream's file; `<path>.<id>.patch`
 changes the file as the earlier patches of its series left it, in patch
 <id>. So one file can change step by step and every step stays a diff.
+Where releases differ in a file, a hunk file for one release only carries
+its feature version last: `<path>[.<id>].jdk17.patch` is taken for the
+17 baseline alone (the backport's hunks), and the hunk file without it
+must then leave 17 out with a `Baselines:` line.
 """
 
 import os
@@ -151,12 +155,23 @@ def truncate(topic: Topic, upto: Optional[str]) -> List[Patch]:
     return topic.patches[:ids.index(upto) + 1]
 
 
+RELEASE_SUFFIX_RE = re.compile(r"\.jdk([0-9]+)$")
+
+
+def hunk_release(path: str) -> Optional[str]:
+    """The feature version a hunk file is for alone (`X.jdk17.patch` ->
+    "17"), or None for a hunk file of every release."""
+    m = RELEASE_SUFFIX_RE.search(path[:-len(".patch")]) if path.endswith(".patch") else None
+    return m.group(1) if m else None
+
+
 def hunk_target(path: str, patch_ids: List[str]) -> Optional[str]:
     """The upstream path a hunk file patches: `X.patch` -> X, and
-    `X.<id>.patch` -> X for the id of a patch of its topic."""
+    `X.<id>.patch` -> X for the id of a patch of its topic; either may end
+    in a release suffix, `X.jdk17.patch` -> X."""
     if not path.endswith(".patch"):
         return None
-    stem = path[:-len(".patch")]
+    stem = RELEASE_SUFFIX_RE.sub("", path[:-len(".patch")])
     for pid in patch_ids:
         if stem.endswith("." + pid):
             return stem[:-len(pid) - 1]

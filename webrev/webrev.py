@@ -154,6 +154,22 @@ def cmd_export(a) -> int:
     return 0
 
 
+def cmd_untaken_tests(a) -> int:
+    """The jtreg tests of the patches this configuration leaves out
+    (--upto), as a jtreg exclude list: its image lacks what they test."""
+    ps = load(a)
+    prefix = "test/jdk/"
+    lines = []
+    for f in sorted(ps.untaken):
+        if f.startswith(prefix) and f.endswith(".java"):
+            with open(os.path.join(a.root, f), "rb") as fh:
+                if b"@test" in fh.read():
+                    lines.append("%s 0000000 generic-all\n" % f[len(prefix):])
+    write_atomically(a.output, encode("".join(lines)))
+    print("Wrote %s (%d tests of patches left out)" % (a.output, len(lines)))
+    return 0
+
+
 def cmd_hunk_save(a) -> int:
     if not a.patch:
         return hunks.save(Baseline(a.upstream_dir, a.ref, a.origin), a.root, a.file, a.edited,
@@ -163,7 +179,7 @@ def cmd_hunk_save(a) -> int:
     base = ps.text_before(topic, pid, a.file)
     if base is None:
         raise PatchSetError("%s: no such file before patch %s of %s" % (a.file, pid, topic))
-    return hunks.save_stacked(base, a.root, a.file, pid, a.edited)
+    return hunks.save_stacked(base, a.root, a.file, pid, a.edited, ps.feature)
 
 
 def main(argv) -> int:
@@ -201,6 +217,10 @@ def main(argv) -> int:
     p.add_argument("--patch", default="", help="TOPIC:ID: a hunk file of that patch, made "
                    "against the file as the topic's earlier patches leave it")
     p.set_defaults(fn=cmd_hunk_save)
+    p = sp.add_parser("untaken-tests")
+    baseline_args(p)
+    p.add_argument("--output", required=True, help="the exclude list to write")
+    p.set_defaults(fn=cmd_untaken_tests)
     p = sp.add_parser("export")
     baseline_args(p)
     p.add_argument("--output", required=True, help="a directory; what it held is replaced")

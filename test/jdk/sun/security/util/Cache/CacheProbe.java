@@ -3,17 +3,26 @@
  * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
  */
 
+import java.lang.ref.SoftReference;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 
 import sun.security.util.Cache;
 
 /**
- * Reaches the package-private test hooks of sun.security.util.MemoryCache:
- * the constructor that takes a clock and the count of examined entries.
+ * Reaches the package-private constructor of sun.security.util.MemoryCache
+ * that takes a clock, so that tests control time.
  * Tests that use it need {@code @modules java.base/sun.security.util:+open}.
  */
 final class CacheProbe {
@@ -21,7 +30,6 @@ final class CacheProbe {
     static final long SECOND = 1_000_000_000L;
 
     private static final Constructor<?> CONSTRUCTOR;
-    private static final Field EXAMINED;
 
     static {
         try {
@@ -29,8 +37,6 @@ final class CacheProbe {
             CONSTRUCTOR = c.getDeclaredConstructor(boolean.class, int.class,
                     int.class, int.class, LongSupplier.class);
             CONSTRUCTOR.setAccessible(true);
-            EXAMINED = c.getDeclaredField("examined");
-            EXAMINED.setAccessible(true);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -79,149 +85,72 @@ final class CacheProbe {
         }
     }
 
-    /** How many entries the cache's bounded maintenance has examined. */
-    static long examined(Cache<?,?> cache) {
-        try {
-            synchronized (cache) {
-                return EXAMINED.getLong(cache);
-            }
-        } catch (IllegalAccessException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    /** An int field of the cache, such as {@code count}. */
-    static int intField(Cache<?,?> cache, String name) {
-        try {
-            Field f = cache.getClass().getDeclaredField(name);
-            f.setAccessible(true);
-            synchronized (cache) {
-                return f.getInt(cache);
-            }
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
-    }
-
     /**
-     * Does what the GC does to the soft values of the entries whose keys
-     * {@code which} accepts: clears each reference and enqueues it on the
-     * cache's reference queue, deterministically, without memory pressure.
-     * Walks the cache's insertion-ordered list from {@code head}.
+     * Does what the GC does to soft values: clears each soft reference
+     * inside the cache whose value {@code which} accepts and, if
+     * {@code enqueue}, puts it on its reference queue, deterministically
+     * and without memory pressure. Finds the references by walking the
+     * cache's object graph (its own classes and the java.util collections
+     * it may use), so it does not depend on how the cache stores them.
+     * Tests that use it need {@code @modules java.base/java.util:+open
+     * java.base/java.util.concurrent:+open}.
      *
      * @return how many references were cleared
      */
-    static int clearSoftValues(Cache<?,?> cache,
-            java.util.function.Predicate<Object> which) {
-        try {
-            Field head = cache.getClass().getDeclaredField("head");
-            head.setAccessible(true);
+    static int clearSoftValues(Cache<?,?> cache, Predicate<Object> which,
+            boolean enqueue) {
+        synchronized (cache) {
             int cleared = 0;
-            synchronized (cache) {
-                Object n = head.get(cache);
-                while (n != null) {
-                    java.lang.reflect.Method key = method(n, "key");
-                    if (n instanceof java.lang.ref.Reference<?> r
-                            && which.test(key.invoke(n))) {
-                        r.clear();
+            Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+            Deque<Object> work = new ArrayDeque<>(List.of(cache));
+            while (!work.isEmpty()) {
+                Object o = work.pop();
+                if (!seen.add(o)) {
+                    continue;
+                }
+                if (o instanceof SoftReference<?> r && r.get() != null
+                        && which.test(r.get())) {
+                    r.clear();
+                    if (enqueue) {
                         r.enqueue();
-                        cleared++;
                     }
-                    n = method(n, "after").invoke(n);
+                    cleared++;
+                }
+                if (o instanceof Object[] array) {
+                    for (Object e : array) {
+                        if (e != null) {
+                            work.push(e);
+                        }
+                    }
+                    continue;
+                }
+                for (Class<?> c = o.getClass(); c != null && walked(c);
+                        c = c.getSuperclass()) {
+                    for (Field f : c.getDeclaredFields()) {
+                        if (Modifier.isStatic(f.getModifiers())
+                                || f.getType().isPrimitive()) {
+                            continue;
+                        }
+                        try {
+                            f.setAccessible(true);
+                            Object v = f.get(o);
+                            if (v != null) {
+                                work.push(v);
+                            }
+                        } catch (ReflectiveOperationException e) {
+                            throw new AssertionError(e);
+                        }
+                    }
                 }
             }
             return cleared;
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
         }
     }
 
-    private static java.lang.reflect.Method method(Object o, String name)
-            throws NoSuchMethodException {
-        java.lang.reflect.Method m = o.getClass().getDeclaredMethod(name);
-        m.setAccessible(true);
-        return m;
-    }
-
-    /**
-     * Checks the shape of every bucket of the cache's table (and of the
-     * old table during a growth): a chain has fewer than {@code treeify}
-     * nodes, and a tree bin more than {@code untreeify}, so that no bucket
-     * pays for a tree it does not need.
-     *
-     * @return how many buckets are tree bins, and the most nodes in one
-     *         bucket
-     */
-    static Buckets checkBuckets(Cache<?,?> cache, int treeify,
-            int untreeify) {
-        try {
-            int bins = 0;
-            int largest = 0;
-            synchronized (cache) {
-                for (String name : new String[] {"table", "oldTable"}) {
-                    Field f = cache.getClass().getDeclaredField(name);
-                    f.setAccessible(true);
-                    Object[][] table = (Object[][]) f.get(cache);
-                    if (table == null) {
-                        continue;
-                    }
-                    for (int seg = 0; seg < table.length; seg++) {
-                        Object[] segment = table[seg];
-                        if (segment == null) {
-                            continue;
-                        }
-                        for (int i = 0; i < segment.length; i++) {
-                            Object b = segment[i];
-                            if (b == null) {
-                                continue;
-                            }
-                            String where = name + " segment " + seg
-                                    + " bucket " + i;
-                            String kind = b.getClass().getSimpleName();
-                            if (kind.equals("TreeBin")) {
-                                bins++;
-                                int n = binNodes(b);
-                                largest = Math.max(largest, n);
-                                check(n > untreeify, where + ": a tree bin of "
-                                        + n + " nodes");
-                            } else {
-                                int n = chainLength(b);
-                                largest = Math.max(largest, n);
-                                check(n < treeify, where + ": a chain of "
-                                        + n + " nodes");
-                            }
-                        }
-                    }
-                }
-            }
-            return new Buckets(bins, largest);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    /** What {@link #checkBuckets} found. */
-    record Buckets(int treeBins, int largest) {
-    }
-
-    private static int chainLength(Object n)
-            throws ReflectiveOperationException {
-        int length = 0;
-        for (; n != null; n = method(n, "chain").invoke(n)) {
-            length++;
-        }
-        return length;
-    }
-
-    private static int binNodes(Object bin)
-            throws ReflectiveOperationException {
-        Field f = bin.getClass().getDeclaredField("groups");
-        f.setAccessible(true);
-        int nodes = 0;
-        for (Object group : ((Map<?,?>) f.get(bin)).keySet()) {
-            nodes += chainLength(group);
-        }
-        return nodes;
+    private static boolean walked(Class<?> c) {
+        String p = c.getPackageName();
+        return p.equals("sun.security.util") || p.equals("java.util")
+                || p.equals("java.util.concurrent");
     }
 
     /** The cache's entries, through {@link Cache#accept}. */

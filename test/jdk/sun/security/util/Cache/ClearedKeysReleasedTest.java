@@ -6,12 +6,16 @@
 /*
  * @test
  * @summary The entries (and so the keys) of soft values that the GC cleared
- *          are released after a few operations, not one per operation
- *          slice of 4: 2,000 cleared entries are gone
- *          after 9 gets
- * @modules java.base/sun.security.util:+open
- * @run main ClearedKeysReleasedTest
+ *          are released within a few operations: 2,000 cleared entries are
+ *          gone after 9 gets, each of which purges a bounded number
+ * @modules java.base/sun.security.util:+open java.base/java.util:+open
+ *          java.base/java.util.concurrent:+open
+ * @run main/othervm ClearedKeysReleasedTest
  */
+
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.List;
 
 import sun.security.util.Cache;
 
@@ -24,18 +28,36 @@ public class ClearedKeysReleasedTest {
             Cache<String, byte[]> c = CacheProbe.newCache(true, 0, timeout, 0,
                     new CacheProbe.ManualClock(0));
             byte[] value = new byte[1];
+            List<WeakReference<String>> keys = new ArrayList<>();
             for (int i = 0; i < N; i++) {
-                c.put("key-" + i, value);
+                String key = "key-" + i;
+                keys.add(new WeakReference<>(key));
+                c.put(key, value);
             }
-            CacheProbe.checkEquals(N, CacheProbe.clearSoftValues(c, k -> true),
-                    "cleared");
-            // ceil(2000 / 256) = 8 operations, and one more
+            CacheProbe.checkEquals(N, CacheProbe.clearSoftValues(c, v -> true,
+                    true), "cleared");
+            // the cache still holds every key until an operation purges
+            CacheProbe.checkEquals(N, held(keys), "timeout " + timeout
+                    + ": keys held before any operation");
+            // 2,000 at most 256 at a time: 8 operations, and one more
             for (int i = 0; i < 9; i++) {
                 c.get("absent");
             }
-            CacheProbe.checkEquals(0, CacheProbe.intField(c, "count"),
-                    "timeout " + timeout + ": entries still held");
+            CacheProbe.checkEquals(0, held(keys),
+                    "timeout " + timeout + ": keys still held");
         }
         System.out.println("passed");
+    }
+
+    /** How many of the keys are still reachable after a full GC. */
+    static int held(List<WeakReference<String>> keys) {
+        System.gc();
+        int held = 0;
+        for (WeakReference<String> k : keys) {
+            if (!k.refersTo(null)) {
+                held++;
+            }
+        }
+        return held;
     }
 }

@@ -25,9 +25,9 @@ public class SoftValuesTest {
     static final int N = 200;
 
     public static void main(String[] args) {
-        Cache<Integer, byte[]> soft = CacheProbe.newCache(true, 0, 0, 0, null);
-        Cache<Integer, byte[]> timed = CacheProbe.newCache(true, 0, 3600, 0, null);
-        Cache<Integer, byte[]> hard = CacheProbe.newCache(false, 0, 0, 0, null);
+        Cache<Integer, byte[]> soft = CacheProbe.newCache(true, 0, 0, 0, System::nanoTime);
+        Cache<Integer, byte[]> timed = CacheProbe.newCache(true, 0, 3600, 0, System::nanoTime);
+        Cache<Integer, byte[]> hard = CacheProbe.newCache(false, 0, 0, 0, System::nanoTime);
         Cache<String, byte[]> tickets = Cache.newSoftMemoryQueue(0, 3600, 5);
         byte[] kept = new byte[16];       // strongly held: must survive
         for (int i = 0; i < N; i++) {

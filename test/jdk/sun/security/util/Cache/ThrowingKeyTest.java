@@ -6,30 +6,37 @@
 /*
  * @test
  * @summary A put whose key throws from hashCode or equals gets the exception
- *          and loses nothing: the key's earlier value stays
+ *          and loses nothing: the key's earlier value and every other entry
+ *          stay, also in a full cache that would evict on a put
  * @modules java.base/sun.security.util:+open
  * @run main ThrowingKeyTest
  */
+
+import java.util.HashMap;
+import java.util.Map;
 
 import sun.security.util.Cache;
 
 public class ThrowingKeyTest {
 
-    /** A key whose hashCode or equals throws after {@code calls} calls. */
+    /**
+     * A key equal to {@code Key(name)} whose hashCode or equals always
+     * throws (consistently, as Object's contract has them answer).
+     */
     static final class Key {
         final String name;
-        int hashCalls;          // calls left before hashCode throws
-        int equalsCalls;        // calls left before equals throws
+        final boolean hashThrows;
+        final boolean equalsThrows;
 
-        Key(String name, int hashCalls, int equalsCalls) {
+        Key(String name, boolean hashThrows, boolean equalsThrows) {
             this.name = name;
-            this.hashCalls = hashCalls;
-            this.equalsCalls = equalsCalls;
+            this.hashThrows = hashThrows;
+            this.equalsThrows = equalsThrows;
         }
 
         @Override
         public int hashCode() {
-            if (hashCalls-- <= 0) {
+            if (hashThrows) {
                 throw new IllegalStateException("hashCode");
             }
             return name.hashCode();
@@ -37,53 +44,55 @@ public class ThrowingKeyTest {
 
         @Override
         public boolean equals(Object o) {
-            if (equalsCalls-- <= 0) {
+            if (equalsThrows) {
                 throw new IllegalStateException("equals");
             }
             return o instanceof Key k && k.name.equals(name);
+        }
+
+        @Override
+        public String toString() {
+            return name;
         }
     }
 
     public static void main(String[] args) {
         for (boolean soft : new boolean[] {false, true}) {
             for (boolean queue : new boolean[] {false, true}) {
-                for (int hashCalls = 0; hashCalls < 3; hashCalls++) {
-                    for (int equalsCalls = 0; equalsCalls < 3; equalsCalls++) {
-                        check(soft, queue, hashCalls, equalsCalls);
-                    }
-                }
+                check(soft, queue, true, false);
+                check(soft, queue, false, true);
+                check(soft, queue, true, true);
             }
         }
         System.out.println("passed");
     }
 
-    static void check(boolean soft, boolean queue, int hashCalls,
-            int equalsCalls) {
+    static void check(boolean soft, boolean queue, boolean hashThrows,
+            boolean equalsThrows) {
         String what = (soft ? "soft" : "hard") + (queue ? " queue" : "")
-                + ", hashCode throws after " + hashCalls
-                + ", equals after " + equalsCalls;
-        Cache<Key, String> c = CacheProbe.newCache(soft, 10, 3600,
+                + (hashThrows ? ", hashCode throws" : "")
+                + (equalsThrows ? ", equals throws" : "");
+        // full, so that a put that went through would evict the oldest
+        int size = 4;
+        Cache<Key, String> c = CacheProbe.newCache(soft, size, 3600,
                 queue ? 3 : 0, new CacheProbe.ManualClock(0));
-        Key good = new Key("k", Integer.MAX_VALUE, Integer.MAX_VALUE);
-        String old = "old";
-        String neu = "new";
-        c.put(good, old, queue);
-        Key bad = new Key("k", hashCalls, equalsCalls);
-        boolean threw = false;
+        Map<Key, String> expected = new HashMap<>();
+        for (int i = 0; i < size; i++) {
+            Key k = new Key("k" + i, false, false);
+            c.put(k, "old" + i, queue);
+            expected.put(k, "old" + i);
+        }
+        Key bad = new Key("k0", hashThrows, equalsThrows);
         try {
-            c.put(bad, neu, queue);
+            c.put(bad, "new", queue);
+            throw new AssertionError(what + ": the put did not throw");
         } catch (IllegalStateException e) {
-            threw = true;
+            // the key's own exception
         }
-        Key probe = new Key("k", Integer.MAX_VALUE, Integer.MAX_VALUE);
-        String got = c.get(probe);
-        if (threw) {
-            CacheProbe.checkEquals(old, got, what + ": put threw, old value");
-        } else if (queue) {
-            CacheProbe.check(old.equals(got) || neu.equals(got),
-                    what + ": got " + got);
-        } else {
-            CacheProbe.checkEquals(neu, got, what + ": put returned");
-        }
+        CacheProbe.checkEquals(expected, CacheProbe.entries(c),
+                what + ": entries after the put threw");
+        CacheProbe.checkEquals(size, c.size(), what + ": size");
+        CacheProbe.checkEquals("old0", c.get(new Key("k0", false, false)),
+                what + ": the key's earlier value");
     }
 }
