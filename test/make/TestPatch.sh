@@ -322,6 +322,20 @@ for want in jdk-25.0.3+9 jdk-17.0.19+10; do
         ok "$want: series $name git-ams alone onto a fresh clone"
     done
 
+    # The cache's core patch stays one a reviewer reads in an hour: its
+    # cover letter states what it does to Cache.java, and the budget is at
+    # most 400 changed lines with at least half of upstream's non-blank
+    # lines kept.
+    CL="$R/patch/cache/0000-cover-letter.patch"
+    changed=$(grep -oE '[0-9]+ added, [0-9]+ removed \([0-9]+ changed lines\)' "$CL" | head -n 1 \
+              | sed -E 's/.*\(([0-9]+) changed.*/\1/')
+    kept=$(grep -oE "[0-9]+ of upstream's [0-9]+ non-blank lines" "$CL" | head -n 1)
+    [[ -n "$changed" && -n "$kept" ]] || fail "$want: the cache cover letter does not state the core's size"
+    read -r k _ _ total _ <<<"$kept"
+    ((changed <= 400)) || fail "$want: the core changes $changed lines of Cache.java (budget 400)"
+    ((2 * k >= total)) || fail "$want: the core keeps $kept (budget: half)"
+    ok "$want: the core changes $changed lines of Cache.java and keeps $kept"
+
     diff <(upstream_file "$T" "$want" "$CACHE" | header_of /dev/stdin) \
          <(header_of "$R/tree/$CACHE") > /dev/null \
         || fail "$want: the applied Cache.java does not start with upstream's header"
