@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+#
+# make:TestSeriesPrefixes - `make series-check`: every prefix of every
+# series applies to a fresh clone of the baseline and compiles.
+#
+# The real series (make patch) must pass, the native-only topic saying that
+# it has nothing to compile. Then a fixture series made here against the
+# baseline, whose second patch uses a method only its third adds: the whole
+# series compiles, its prefix 1..2 does not, and the check must fail naming
+# that prefix, and pass the others; a second fixture topic whose patch does
+# not apply to the baseline must be named too. A fixture patch with a lint
+# warning fails as well (-Xlint:all -Werror).
+#
+# Run by make test TEST=make:TestSeriesPrefixes with the spec's variables in
+# the environment and a scratch directory in TEST_WORK_DIR; exit 0 passed,
+# 1 failed, 77 skipped.
+set -euo pipefail
+
+# shellcheck source=test/make/lib/TestLib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/TestLib.sh"
+patchset_test_env
+
+W="$TEST_WORK_DIR/TestSeriesPrefixes"
+rm -rf "${W:?}" && mkdir -p "$W"
+LOG="$W/out.txt"
+
+patchmake() { "$MAKE" -s --no-print-directory -f "$TOPDIR/make/Patch.gmk" SPEC="$SPEC" "$@"; }
+expect_in() { grep -qF -- "$1" "$2" || { cat "$2"; fail "$3: '$1' not in $2"; }; }
+expect_not_in() { ! grep -qF -- "$1" "$2" || { cat "$2"; fail "$3: '$1' in $2"; }; }
+
+# ------------------------------------------------------------- real series
+echo "== the series of this configuration, against $UPSTREAM_REF"
+patchmake PATCH_OUTPUTDIR="$W/patch" PATCHSET_WORKDIR="$W/patchset" patch > "$LOG" 2>&1 \
+    || { cat "$LOG"; fail "make patch"; }
+start=$SECONDS
+patchmake PATCH_OUTPUTDIR="$W/patch" SERIES_CHECK_DIR="$W/check" series-check > "$LOG" 2>&1 \
+    || { cat "$LOG"; fail "make series-check on the real series"; }
+cat "$LOG"
+expect_in "every prefix of" "$LOG" "series-check sums up"
+for topic in "$W"/patch/*/; do
+    topic=$(basename "$topic")
+    n=$(find "$W/patch/$topic" -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' | wc -l)
+    for ((k = 1; k <= n; k++)); do
+        expect_in "ok: $topic 1..$k of $n " "$LOG" "series-check tries every prefix of $topic"
+    done
+done
+if [[ -d "$W/patch/windows-loopback" ]]; then
+    expect_in "ok: windows-loopback 1..1 of 1" "$LOG" "the native-only topic passes"
+    grep -F "windows-loopback 1..1" "$LOG" | grep -qF "nothing to compile" \
+        || fail "the native-only topic does not say that it has nothing to compile"
+fi
+grep -qE '^series-check: ok: .*: [0-9]+ Java file\(s\) of java.base compile$' "$LOG" \
+    || fail "no prefix of the real series compiled a Java file"
+ok "every prefix of the real series applies and compiles ($((SECONDS - start)) s)"
+
+# ---------------------------------------------------------------- fixture
+echo "== fixture series: a prefix that does not compile"
+PKG=src/java.base/share/classes/sun/security/util
+A="$PKG/SeriesFixtureA.java"
+B="$PKG/SeriesFixtureB.java"
+C="$PKG/SeriesFixtureC.java"
+R="$W/fixture-repo"
+git clone -q --shared --no-checkout "$UPSTREAM_DIR" "$R"
+echo "$PKG" | git -C "$R" sparse-checkout set --cone --stdin
+git -C "$R" -c advice.detachedHead=false checkout -q "$UPSTREAM_REF"
+commit() { git -C "$R" add -A && git -C "$R" -c user.name=Fixture -c user.email=fixture@example.org \
+    commit -q -m "$1"; }
+java_file() {  # java_file PATH BODY...: a class of sun.security.util
+    local name
+    name=$(basename "$1" .java)
+    { echo "package sun.security.util;"; echo; echo "final class $name {"
+      printf '    %s\n' "${@:2}"; echo "}"; } > "$R/$1"
+}
+java_file "$A" "static int one() { return 1; }"
+commit "NNNNNNN: Fixture one"
+java_file "$B" "static int three() { return SeriesFixtureA.one() + SeriesFixtureA.two(); }"
+commit "NNNNNNN: Fixture two uses what three adds"
+java_file "$A" "static int one() { return 1; }" "static int two() { return 2; }"
+commit "NNNNNNN: Fixture three"
+java_file "$C" "static Object raw() { java.util.List l = new java.util.ArrayList(); return l; }"
+commit "NNNNNNN: Fixture four warns"
+OUT="$W/fixture-out"
+mkdir -p "$OUT/fix" "$OUT/noapply"
+git -C "$R" format-patch -q --cover-letter -o "$OUT/fix" "$UPSTREAM_REF"
+# Patch three alone: it changes a file the baseline does not have.
+git -C "$R" format-patch -q --cover-letter -o "$OUT/noapply" -1 HEAD~1
+
+set +e
+patchmake PATCH_OUTPUTDIR="$OUT" SERIES_CHECK_DIR="$W/fixture-check" series-check > "$LOG" 2>&1
+rc=$?
+set -e
+cat "$LOG"
+((rc != 0)) || fail "series-check passed a series whose prefix 1..2 does not compile"
+expect_in "ok: fix 1..1 of 4 (NNNNNNN: Fixture one): 1 Java file(s) of java.base compile" "$LOG" \
+    "the good prefix 1..1"
+expect_in "FAILED: fix 1..2 of 4 (NNNNNNN: Fixture two uses what three adds): java.base does not compile" \
+    "$LOG" "the broken prefix 1..2 is named"
+expect_in "cannot find symbol" "$LOG" "javac's error is shown"
+expect_in "ok: fix 1..3 of 4 (NNNNNNN: Fixture three): 2 Java file(s) of java.base compile" "$LOG" \
+    "the prefix 1..3, fixed, compiles"
+expect_in "FAILED: fix 1..4 of 4 (NNNNNNN: Fixture four warns): java.base does not compile" "$LOG" \
+    "a prefix with a lint warning fails (-Xlint:all -Werror)"
+expect_in "[rawtypes]" "$LOG" "javac's warning is shown"
+expect_in "FAILED: noapply 1..1 of 1 (NNNNNNN: Fixture three): 0001-NNNNNNN-Fixture-three.patch does not apply" \
+    "$LOG" "a patch that does not apply is named"
+expect_in "3 of the series' prefixes failed (5 tried)" "$LOG" "series-check counts the failures"
+expect_not_in "FAILED: fix 1..1" "$LOG" "the good prefix 1..1 passes"
+ok "a prefix that does not compile, one that warns and a patch that does not apply fail the check"
