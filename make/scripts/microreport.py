@@ -24,8 +24,8 @@ in the summary file: a run (one benchmark, one set of parameters, one JVM)
 passed when JMH exited with 0 and wrote its result, else it failed.
 
 The table has a row per result and JVM: the score (the median pass for
-single-shot runs), its ratio to the first JVM's score, a verdict, and, for
-sample-time results, JMH's p50, p99, p99.99 and max. The verdict says
+single-shot runs), its ratio to the first JVM's score, a verdict, and, when
+there are sample-time results, JMH's p50, p99, p99.99 and max. The verdict says
 faster or slower only when the two scores' confidence intervals are
 disjoint, else within error, or - when there is too little data for an
 interval, so that a ratio inside the noise is not read as a difference.
@@ -227,23 +227,32 @@ def table_rows(results, keys, jvms):
     return rows
 
 
+def shown_columns(rows):
+    """The columns of the table: the percentiles only when a result has them."""
+    first_tail = len(TABLE_HEAD) - len(PERCENTILES)
+    return [i for i in range(len(TABLE_HEAD))
+            if i < first_tail or any(row[i] for row in rows)]
+
+
 def render_text(rows):
-    widths = [max(len(r[i]) for r in [TABLE_HEAD] + rows) for i in range(len(TABLE_HEAD))]
+    cols = shown_columns(rows)
+    widths = {i: max(len(r[i]) for r in [TABLE_HEAD] + rows) for i in cols}
     lines = []
     for n, row in enumerate([TABLE_HEAD] + rows):
         cells = [row[i].ljust(widths[i]) if i in LEFT else row[i].rjust(widths[i])
-                 for i in range(len(row))]
+                 for i in cols]
         lines.append("  ".join(cells).rstrip())
         if n == 0:
-            lines.append("  ".join("-" * w for w in widths))
+            lines.append("  ".join("-" * widths[i] for i in cols))
     return "\n".join(lines) + "\n"
 
 
 def render_markdown(rows):
-    md = ["| " + " | ".join(TABLE_HEAD) + " |",
-          "|" + "|".join("---" if i in LEFT else "---:" for i in range(len(TABLE_HEAD))) + "|"]
+    cols = shown_columns(rows)
+    md = ["| " + " | ".join(TABLE_HEAD[i] for i in cols) + " |",
+          "|" + "|".join("---" if i in LEFT else "---:" for i in cols) + "|"]
     for row in rows:
-        md.append("| " + " | ".join(row) + " |")
+        md.append("| " + " | ".join(row[i] for i in cols) + " |")
     return "\n".join(md) + "\n"
 
 

@@ -240,6 +240,7 @@ check "interleaved: each set of parameters on stock, img1, img2 in turn, names s
 check "the JMH options reach every run" [ "$(grep -c -- ' -f 1 -i 2 ' "$fake/calls.txt")" = 16 ]
 check "every run writes JSON to its own file" [ "$(grep -c -- '-rf json -rff .*/runs/0[0-9][0-9]-[a-z0-9]*\.json' "$fake/calls.txt")" = 15 ]
 check "JMH's lock is held by the runner throughout" [ "$(sort -u "$fake/lock.txt")" = held ]
+check "without sample-time results, no percentile columns" grep -qE 'Ratio +Verdict$' <<<"$run_out"
 check "the interleaved runs make one table: ratio to stock" grep -qE '^Bench\.alpha +avgt +kind=b size=2 +img1 +90\.0 +ns/op +0\.90 +faster$' <<<"$run_out"
 check "a failed run is reported" grep -q 'FAILED img2: Bench.beta -: JMH exited with status 1' <<<"$run_out"
 check "the summary counts the 15 runs" grep -qx 'passed=14 failed=1 error=0 skipped=0' "$TEST_WORK_DIR/run-summary/summary.txt"
