@@ -17,7 +17,7 @@ shift 2
 # A script that runs make must start a fresh make, not a sub-make of ours:
 # inherited flags, and the command-line variables make also exports, would
 # carry our own CONF= and TEST= into it.
-unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES CONF SPEC TEST JTREG MICRO
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES CONF SPEC TEST JTREG MICRO MICRO_JVMS
 export MAKE=make
 
 passed=0 failed=0 skipped=0

@@ -349,11 +349,9 @@ for want in jdk-25.0.3+9 jdk-17.0.19+10; do
     [[ -s "$R/bench.upstream.methods" ]] || fail "$want: no benchmarks found in upstream's CacheBench"
     missing=$(LC_ALL=C comm -23 "$R/bench.upstream.methods" "$R/bench.applied.methods")
     [[ -z "$missing" ]] || fail "$want: CacheBench lost upstream's benchmarks: $missing"
-    [[ "$(wc -l < "$R/bench.applied.methods")" -gt "$(wc -l < "$R/bench.upstream.methods")" ]] \
-        || fail "$want: CacheBench has none of our benchmarks"
     diff <(header_of "$R/bench.upstream") <(header_of "$R/tree/$BENCH") > /dev/null \
         || fail "$want: CacheBench's upstream header changed"
-    ok "$want: CacheBench keeps upstream's header and benchmarks ($(paste -sd' ' "$R/bench.upstream.methods")) and adds $(($(wc -l < "$R/bench.applied.methods") - $(wc -l < "$R/bench.upstream.methods")))"
+    ok "$want: CacheBench keeps upstream's header and benchmarks ($(paste -sd' ' "$R/bench.upstream.methods"))"
 
     n=0
     while read -r f; do
