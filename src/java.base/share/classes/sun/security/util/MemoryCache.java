@@ -79,9 +79,10 @@ final class MemoryCache<K,V> extends Cache<K,V> {
      * forget entries of keys that share their full 32-bit hash code with
      * this many others. Legitimate keys (random session ids, certificate
      * encodings) do so by chance almost never: among n keys with uniformly
-     * spread hash codes, the expected number of 9 keys with one hash code
-     * is about n^9 / (9! * 2^256), below 10^-30 for five million keys. So
-     * only a flood of chosen keys is limited, to the newest of them.
+     * spread hash codes, the expected number of sets of 9 keys with one
+     * hash code is about n^9 / (9! * 2^256), 5 * 10^-23 for five million
+     * keys. So only a flood of chosen keys is limited, to the newest of
+     * them, and it takes no entry of any other hash code with it.
      *
      * <p>8 keeps a lookup within 8 calls of {@code equals}, the length at
      * which {@code java.util.HashMap} considers a bucket too long for a
@@ -142,11 +143,12 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     //   hash in its bucket is the oldest of that hash;
     // - at most MAX_SAME_HASH nodes have one hash;
     // - oldTable is not null only during a growth, and puts finish moving
-    //   it before the next growth can start: a growth starts at 3/4 of
-    //   tableLength nodes, and the next one needs 3/4 of tableLength more
-    //   puts, while every put moves MIGRATE_PER_PUT of the
-    //   tableLength / 2 old buckets;
-    // - no array of a table is longer than SEGMENT, but the top array.
+    //   it before the next growth is due: a growth from L to 2L buckets
+    //   starts at 3L/4 nodes, the next one is due at 3L/2 nodes, at least
+    //   3L/4 puts later, and L / MIGRATE_PER_PUT puts move the L old
+    //   buckets (a growth also waits for the previous one to finish);
+    // - no array of a table is longer than SEGMENT, but the top array;
+    // - the table never shrinks; clear() drops it.
     private Node<K,V>[][] table;        // segments; null until the first put
     private int tableLength;            // buckets in table, a power of 2
     private Node<K,V>[][] oldTable;     // being moved into table, or null
@@ -166,10 +168,20 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     //   evict is the head;
     // - a queue's tickets are in the order they were queued and their
     //   times never decrease; the newest one has its node's time, unless
-    //   it was cleared by the collector.
+    //   it was cleared by the collector (the queue is hollow, see below).
     private Node<K,V> head;             // oldest
     private Node<K,V> tail;             // newest
     private int count;
+
+    // Whether a queue may be hollow: its newest value was cleared by the
+    // collector and removed, so the older values left may all expire
+    // before their node does, and the node, not expired, would hold no
+    // value that get or accept could see. The list's order cannot tell
+    // when (the node keeps its place), so size() then looks at every
+    // queue. Set when a newest value goes and older ones stay; cleared
+    // when that look finds no hollow queue left, or when every time is
+    // set anew.
+    private boolean hollowQueues;
 
     private int maxSize;                // 0: unbounded
     private long lifetime;              // nanoseconds; 0: no expiry
@@ -260,14 +272,37 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     /**
      * Returns the number of entries, after removing every entry that
-     * expired or whose soft value the collector cleared and queued.
+     * expired or whose soft value the collector cleared and queued, and
+     * every key whose queue holds no value left: the number of entries
+     * {@link #accept} would show, but for soft values cleared and not yet
+     * queued. Takes time proportional to the entries removed, or to all
+     * entries once the collector cleared the newest value of a queue whose
+     * older values stay.
      *
      * @return the number of entries
      */
     @Override
     public synchronized int size() {
         drainQueue(Integer.MAX_VALUE);
-        expunge(now(), Integer.MAX_VALUE);
+        long now = now();
+        expunge(now, Integer.MAX_VALUE);
+        if (hollowQueues && lifetime != 0) {
+            boolean hollow = false;
+            for (Node<K,V> n = head; n != null; ) {
+                Node<K,V> after = n.after();
+                Tickets<K,V> tickets = n.tickets();
+                if (tickets != null && isHollow(n, tickets)) {
+                    dropDeadTickets(tickets, now);
+                    if (tickets.deque.isEmpty()) {
+                        unlink(n);
+                    } else {
+                        hollow |= isHollow(n, tickets);
+                    }
+                }
+                n = after;
+            }
+            hollowQueues = hollow;
+        }
         return count;
     }
 
@@ -285,6 +320,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         head = null;
         tail = null;
         count = 0;
+        hollowQueues = false;
         if (soft) {
             // the references the collector queues later go to the old
             // queue, which nothing polls
@@ -586,6 +622,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
                     }
                 }
             }
+            hollowQueues = false;       // every time is now
         }
         lifetime = next;
     }
@@ -610,19 +647,25 @@ final class MemoryCache<K,V> extends Cache<K,V> {
             snapshot = new HashMap<>((int) Math.min(count * 4L / 3 + 1,
                     1 << 30));
             // after the expunge, no node of the list has expired
-            for (Node<K,V> n = head; n != null; n = n.after()) {
+            for (Node<K,V> n = head; n != null; ) {
+                Node<K,V> after = n.after();
                 Tickets<K,V> tickets = n.tickets();
                 if (tickets != null) {
                     V v = peekTicket(tickets, now);
                     if (v != null) {
                         snapshot.put(n.key(), v);
+                    } else {
+                        unlink(n);      // a hollow queue with nothing left
                     }
                 } else {
                     V v = n.value();
                     if (v != null || !(n instanceof SoftNode)) {
                         snapshot.put(n.key(), v);
+                    } else {
+                        unlink(n);      // cleared, not yet queued
                     }
                 }
+                n = after;
             }
         }
         visitor.visit(snapshot);
@@ -667,6 +710,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
                     tickets.deque.removeIf(MemoryCache::disposeIfCleared);
                     if (tickets.deque.isEmpty()) {
                         unlink(owner);
+                    } else {
+                        noteHollow(tickets);
                     }
                 }
             } else {
@@ -707,13 +752,33 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     /** Drops every ticket that expired or was cleared. */
     private void dropDeadTickets(Tickets<K,V> tickets, long now) {
-        tickets.deque.removeIf(t -> {
+        if (tickets.deque.removeIf(t -> {
             if (expired(t.time, now) || t.value() == null) {
                 t.dispose();
                 return true;
             }
             return false;
-        });
+        })) {
+            noteHollow(tickets);
+        }
+    }
+
+    /**
+     * Whether a node's newest ticket went before it: the node's time is
+     * later than every ticket left.
+     */
+    private static <K,V> boolean isHollow(Node<K,V> n, Tickets<K,V> tickets) {
+        Ticket<K,V> newest = tickets.deque.peekLast();
+        return newest != null && newest.time != n.time();
+    }
+
+    /** Notes a queue that lost tickets, if it lost its newest one. */
+    private void noteHollow(Tickets<K,V> tickets) {
+        Ticket<K,V> newest = tickets.deque.peekLast();
+        if (newest != null && newest.owner != null
+                && isHollow(newest.owner, tickets)) {
+            hollowQueues = true;
+        }
     }
 
     /**
