@@ -5,9 +5,11 @@
 
 /*
  * @test
- * @summary Keys with one hash code cost a bounded number of equals calls per
- *          operation, not one per colliding key; String
- *          and EqualByteArray floods stay correct through table growth,
+ * @summary A flood of keys with one hash code costs a bounded number of
+ *          equals calls per operation, not one per colliding key: the
+ *          cache keeps only the newest few keys of one hash code, forgets
+ *          the older ones, and keeps every other key; String and
+ *          EqualByteArray floods stay correct through table growth,
  *          removal, pull and eviction
  * @modules java.base/sun.security.util
  * @run main CollidingKeysTest
@@ -23,6 +25,9 @@ import sun.security.util.Cache;
 public class CollidingKeysTest {
 
     static final int BLOCKS = 14;               // 2^14 = 16,384 keys
+
+    /** The most keys of one hash code the cache keeps (MAX_SAME_HASH). */
+    static final int CROWD = 8;
 
     /** An EqualByteArray that counts the calls of its equals. */
     static final class CountingKey extends Cache.EqualByteArray {
@@ -76,39 +81,57 @@ public class CollidingKeysTest {
         return sb.toString();
     }
 
+    /**
+     * Every put, get and remove calls equals at most CROWD times (only
+     * keys with the same hash code are compared), and the newest CROWD
+     * keys of the flood are the ones kept.
+     */
     static void equalsCallsBounded() {
         int n = 1 << BLOCKS;
         Cache<CountingKey, Integer> c = Cache.newHardMemoryCache(0, 3600);
-        CountingKey.calls = 0;
+        Integer[] values = new Integer[n];
+        long most = 0;
         for (int i = 0; i < n; i++) {
-            c.put(new CountingKey(bytes(i, 0)), i);
+            values[i] = i;
+            long before = CountingKey.calls;
+            c.put(new CountingKey(bytes(i, 0)), values[i]);
+            most = Math.max(most, CountingKey.calls - before);
+            // ordinary keys alongside, so that the table grows
+            c.put(new CountingKey(new byte[] {(byte) i, (byte) (i >> 8)}),
+                    values[i]);
         }
-        long perPut = CountingKey.calls / n;
-        check(perPut <= 8, "equals calls per put: " + perPut);
-        CountingKey.calls = 0;
+        check(most <= CROWD, "equals calls in one put: " + most);
+        check(c.size() == CROWD + n, "size " + c.size());
+        most = 0;
         for (int i = 0; i < n; i++) {
+            long before = CountingKey.calls;
             Integer v = c.get(new CountingKey(bytes(i, 0)));
-            check(v != null && v == i, "get " + i + ": " + v);
+            most = Math.max(most, CountingKey.calls - before);
+            check(i >= n - CROWD ? v == values[i] : v == null, "get " + i
+                    + ": " + v);
+            v = c.get(new CountingKey(new byte[] {(byte) i, (byte) (i >> 8)}));
+            check(v == values[i], "ordinary key " + i + ": " + v);
         }
-        long perGet = CountingKey.calls / n;
-        check(perGet <= 8, "equals calls per get: " + perGet);
-        CountingKey.calls = 0;
+        check(most <= CROWD, "equals calls in one get: " + most);
+        most = 0;
         for (int i = 0; i < 1000; i++) {
+            long before = CountingKey.calls;
             check(c.get(new CountingKey(bytes(i, 1))) == null, "absent " + i);
             c.remove(new CountingKey(bytes(i, 2)));
+            c.remove(new CountingKey(bytes(i, 0)));
+            most = Math.max(most, CountingKey.calls - before);
         }
-        check(CountingKey.calls <= 8 * 2000, "equals calls for 1000 misses"
-                + " and 1000 removes of absent keys: " + CountingKey.calls);
-        CountingKey.calls = 0;
-        for (int i = 0; i < n; i += 2) {
+        check(most <= 3 * CROWD, "equals calls in a miss and two removes: "
+                + most);
+        check(c.size() == CROWD + n, "size after removing absent keys: "
+                + c.size());
+        for (int i = n - CROWD; i < n; i += 2) {
             c.remove(new CountingKey(bytes(i, 0)));
         }
-        check(CountingKey.calls <= 8L * n / 2, "equals calls for removes: "
-                + CountingKey.calls);
-        check(c.size() == n / 2, "size after removes: " + c.size());
-        for (int i = 0; i < n; i++) {
+        check(c.size() == CROWD / 2 + n, "size after removes: " + c.size());
+        for (int i = n - CROWD; i < n; i++) {
             Integer v = c.get(new CountingKey(bytes(i, 0)));
-            check(i % 2 == 0 ? v == null : v != null && v == i, "after removes "
+            check(i % 2 == 0 ? v == null : v == values[i], "after removes "
                     + i + ": " + v);
         }
     }
@@ -128,40 +151,67 @@ public class CollidingKeysTest {
                 // plus ordinary keys, so that the flood shares the table
                 c.put("other" + i, v);
             }
+            // the newest CROWD colliding keys, and every other key
             for (int i = 0; i < n; i++) {
-                check(values.get(i).equals(c.get(string(i))), "get " + i);
+                String v = c.get(string(i));
+                check(i >= n - CROWD ? values.get(i).equals(v) : v == null,
+                        "get " + i + ": " + v);
             }
-            for (int i = 0; i < n; i += 3) {
+            int first = n - CROWD;
+            for (int i = first; i < n; i += 3) {
                 check(values.get(i).equals(c.pull(string(i))), "pull " + i);
             }
-            for (int i = 1; i < n; i += 3) {
+            for (int i = first + 1; i < n; i += 3) {
                 c.remove(string(i));
             }
             Set<String> left = new HashSet<>();
             c.accept(m -> left.addAll(m.keySet()));
             for (int i = 0; i < n; i++) {
-                boolean expected = i % 3 == 2;
+                boolean expected = i >= first && (i - first) % 3 == 2;
                 check(left.contains(string(i)) == expected, "kept " + i);
                 check((c.get(string(i)) != null) == expected, "get after " + i);
                 check(values.get(i).equals(c.get("other" + i)), "other " + i);
+            }
+            // room for new colliding keys again, up to CROWD
+            for (int i = 0; i < CROWD; i++) {
+                c.put(string(i), values.get(i));
+            }
+            for (int i = 0; i < CROWD; i++) {
+                check(values.get(i).equals(c.get(string(i))), "again " + i);
             }
             c.clear();
             check(c.size() == 0, "cleared");
         }
     }
 
+    /**
+     * A flood in a full cache: the oldest entries go, by capacity and by
+     * hash code; the cache ends with the newest keys of the flood and the
+     * newest ordinary keys.
+     */
     static void byteArraysWithEviction() {
         int n = 1 << BLOCKS;
-        Cache<Cache.EqualByteArray, Integer> c = Cache.newSoftMemoryCache(1000);
+        int capacity = 1000;
+        Cache<Cache.EqualByteArray, Integer> c =
+                Cache.newSoftMemoryCache(capacity);
         Integer[] values = new Integer[n];
         for (int i = 0; i < n; i++) {
             values[i] = i;
             c.put(new Cache.EqualByteArray(bytes(i, 0)), values[i]);
+            c.put(new Cache.EqualByteArray(new byte[] {(byte) i,
+                    (byte) (i >> 8)}), values[i]);
         }
-        check(c.size() == 1000, "size " + c.size());
+        check(c.size() == capacity, "size " + c.size());
         for (int i = 0; i < n; i++) {
             Integer v = c.get(new Cache.EqualByteArray(bytes(i, 0)));
-            check(i >= n - 1000 ? v == values[i] : v == null, "evicted " + i);
+            // the newest flood keys, but the oldest of those went by
+            // capacity: CROWD flood keys put among the last capacity puts
+            check(i >= n - CROWD ? v == values[i] : v == null, "flood " + i
+                    + ": " + v);
+            v = c.get(new Cache.EqualByteArray(new byte[] {(byte) i,
+                    (byte) (i >> 8)}));
+            check(i >= n - (capacity - CROWD) ? v == values[i] : v == null,
+                    "ordinary " + i + ": " + v);
         }
     }
 
