@@ -70,11 +70,11 @@ import javax.net.ssl.TrustManagerFactory;
  * ticket when the application binds a value to the session and then
  * writes ({@code SSLSession.putValue}, {@code SSLEngine.wrap}). Each ticket
  * is a session of its own in the server's cache, as a full handshake
- * makes. A connection issues 100 before the next takes over, within 1/8 s
- * at the default rate; they share the connection's creation time, which
- * JSSE checks besides the cache's expiry. So the cache holds TLS 1.3
- * tickets whatever protocol is measured, as the cache of a server that
- * takes both does.
+ * makes. A connection gives out 100 of them before the next takes over,
+ * within 1/8 s at the default rate; they share the connection's creation
+ * time, which JSSE checks besides the cache's expiry. So the cache holds
+ * TLS 1.3 tickets whatever protocol is measured, as the cache of a server
+ * that takes both does.
  *
  * <p>{@code -prof gc} gives the allocation per handshake plus that of the
  * tickets issued before it, about 10 KB each: per resumption, {@code rate}
