@@ -62,19 +62,21 @@ import javax.net.ssl.TrustManagerFactory;
  * a cache filled in a burst expires in a burst. The trial's setup puts
  * {@code cacheSize} sessions into the server's cache on that schedule, so
  * it takes one timeout per trial (and JVM), 26 s for the default 20480
- * sessions and 128 s for 102400 at the default rate of 800, while using a
- * few percent of one CPU; {@code -p cacheSize=100 -p rate=100} makes a
- * one-second fill, for a smoke run. The sessions are TLS 1.3 stateful
- * tickets, issued by the server's own code through public API for a small
- * fraction of the cost of a handshake: a TLS 1.3 server issues a new
- * ticket when the application binds a value to the session and then
- * writes ({@code SSLSession.putValue}, {@code SSLEngine.wrap}). Each ticket
- * is a session of its own in the server's cache, as a full handshake
- * makes. A connection gives out 100 of them before the next takes over,
- * within 1/8 s at the default rate; they share the connection's creation
- * time, which JSSE checks besides the cache's expiry. So the cache holds
- * TLS 1.3 tickets whatever protocol is measured, as the cache of a server
- * that takes both does.
+ * sessions and 128 s for 102400 at the default rate of 800, using less
+ * than a tenth of one CPU meanwhile; it fails the trial if it ends later
+ * than a tenth of the timeout (or 1 s) after its schedule.
+ * {@code -p cacheSize=100 -p rate=100} makes a one-second fill, for a
+ * smoke run. The sessions are TLS 1.3 stateful tickets, issued by the
+ * server's own code through public API for a small fraction of the cost
+ * of a handshake: a TLS 1.3 server issues a new ticket when the
+ * application binds a value to the session and then writes
+ * ({@code SSLSession.putValue}, {@code SSLEngine.wrap}). Each ticket is a
+ * session of its own in the server's cache, as a full handshake makes. A
+ * connection gives out 100 of them before the next takes over, within
+ * 1/8 s at the default rate; they share the connection's creation time,
+ * which JSSE checks besides the cache's expiry. So the cache holds TLS 1.3
+ * tickets whatever protocol is measured, as the cache of a server that
+ * takes both does.
  *
  * <p>{@code -prof gc} gives the allocation per handshake plus that of the
  * tickets issued before it, about 10 KB each: per resumption, {@code rate}
@@ -471,8 +473,8 @@ public class SSLHandshakeSessionCache {
         }
 
         /**
-         * Issues the sessions that are due by now and have not arrived as
-         * tickets, at most {@code MAX_OVERDUE} at a time.
+         * Issues as tickets the sessions that are due by now and have not
+         * arrived, at most {@code MAX_OVERDUE} at a time.
          */
         void issueOverdue() throws SSLException {
             long now = System.nanoTime();
