@@ -16,7 +16,8 @@
 # - make clean in a fresh clone runs no configure;
 # - for real, one upstream test (EbaHash.java, which only upstream has) on
 #   the image, when this configuration has an upstream tree; and a test of
-#   ours whose "@library /test/lib" finds upstream's test library and ours.
+#   ours whose "@library /test/lib" finds upstream's test library and ours,
+#   and whose "@library /javax/net/ssl/templates" finds upstream's templates.
 set -euo pipefail
 
 # shellcheck source=test/make/lib/TestLib.sh
@@ -204,14 +205,14 @@ EOF
     cat > "$lib/test/jdk/a/LibTest.java" <<'EOF'
 /*
  * @test
- * @library /test/lib
+ * @library /test/lib /javax/net/ssl/templates
  * @build jdk.test.lib.Platform patchset.OursOnTop
  * @run main LibTest
  */
-public class LibTest {
+public class LibTest extends SSLContextTemplate {
     public static void main(String[] args) {
         System.out.println("upstream's Platform: linux=" + jdk.test.lib.Platform.isLinux()
-                + ", " + patchset.OursOnTop.name());
+                + ", " + patchset.OursOnTop.name() + ", " + LibTest.class.getSuperclass());
     }
 }
 EOF
@@ -223,7 +224,7 @@ EOF
         "$(spec_var JAVA)" -jar "$(spec_var JTREG_HOME)/lib/jtreg.jar" -agentvm -conc:1 \
         -timeoutFactor:4 -verbose:summary > "$lib/out.txt" 2>&1 || rc=$?
     check "run-jtreg.sh ran ours" test "$rc" -eq 0
-    check "our test found upstream's jdk.test.lib and our test/lib" \
+    check "our test found upstream's jdk.test.lib, our test/lib and upstream's templates" \
         grep -q '^a/LibTest.java  *Passed' "$lib/results/ours/report/text/summary.txt"
     [[ "$CHECK_FAILURES" -eq 0 ]] || cat "$lib/out.txt"
 fi
