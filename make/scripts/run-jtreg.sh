@@ -4,7 +4,14 @@
 # Runs one jtreg selector on the overlay (make/scripts/jtreg-resolve.sh says
 # what it holds) and records its counts with test-summary.sh.
 #
-#   ours:<test>      run on the image: pass, fail (failed) or error
+#   ours:<test>      run on the image: pass, fail (failed) or error. They
+#                    run from a copy of our test/jdk in a test tree laid out
+#                    as the patched tree will hold it: test/lib is upstream's
+#                    test library with ours on top, so that "@library
+#                    /test/lib" (TEST.ROOT: external.lib.roots=../../) finds
+#                    jdk.test.lib.*, jdk.test.whitebox.WhiteBox and the rest;
+#                    upstream's test/jdk libraries that they name (such as
+#                    /javax/net/ssl/templates) are copied in beside them.
 #   upstream:<test>  run on the image in upstream's test/jdk (its TEST.ROOT,
 #                    its test/lib), tests of ours at the same path left out.
 #                    Each that does not pass there runs again on the stock
@@ -71,11 +78,44 @@ statuses() {
     sed -n 's/^\([^ ]*\)  *\([A-Z][a-z]*\)\..*/\1 \2/p' "$results/$1/report/text/summary.txt"
 }
 
+# stage_ours <dir>: <dir>/test/jdk, a copy of our test/jdk, and
+# <dir>/test/lib, upstream's test/lib (when there is an upstream tree) with
+# our test/lib copied over it. A library of upstream's test/jdk that our
+# tests name ("@library /javax/net/ssl/templates") and we do not have is
+# copied from upstream's test/jdk too.
+stage_ours() {
+    local tree=$1 lib
+    rm -rf "$tree"
+    mkdir -p "$tree/test/lib"
+    cp -R "$OURS_ROOT" "$tree/test/jdk"
+    for lib in ${UPSTREAM_ROOT:+"$UPSTREAM_ROOT/../lib"} "$OURS_ROOT/../lib"; do
+        [[ ! -d "$lib" ]] || cp -R "$lib/." "$tree/test/lib/"
+    done
+    [[ -n "${UPSTREAM_ROOT:-}" ]] || return 0
+    while read -r lib; do
+        case "$lib" in /test/lib|/test/lib/*|*..*) continue ;; esac
+        if [[ ! -e "$tree/test/jdk$lib" && -d "$UPSTREAM_ROOT$lib" ]]; then
+            mkdir -p "$(dirname "$tree/test/jdk$lib")"
+            cp -R "$UPSTREAM_ROOT$lib" "$tree/test/jdk$lib"
+        fi
+    done < <(grep -rhoE --include='*.java' '@library[[:space:]].*' "$OURS_ROOT" \
+                 | tr -s ' \t' '\n\n' | grep -E '^/[A-Za-z0-9_./-]+$' | sort -u)
+}
+
 passed=0 failed=0 error=0 skipped=0
 reasons=()
 
 if ((${#ours[@]} > 0)); then
-    if run ours "$IMAGE_JDK" "${ours[@]}"; then
+    tree=$work/tree
+    stage_ours "$tree"
+    staged=()
+    for t in "${ours[@]}"; do
+        case "$t" in
+            "$OURS_ROOT"|"$OURS_ROOT"/*) staged+=("$tree/test/jdk${t#"$OURS_ROOT"}") ;;
+            *) echo "run-jtreg: ours:$t is not under $OURS_ROOT" >&2; exit 2 ;;
+        esac
+    done
+    if run ours "$IMAGE_JDK" "${staged[@]}"; then
         while read -r _ status; do
             case "$status" in
                 Passed) passed=$((passed + 1)) ;;

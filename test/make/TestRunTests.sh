@@ -15,7 +15,9 @@
 #   error counted as an error (not a failure), the plain last line;
 # - make clean in a fresh clone runs no configure;
 # - for real, one upstream test (EbaHash.java, which only upstream has) on
-#   the image, when this configuration has an upstream tree.
+#   the image, when this configuration has an upstream tree; and a test of
+#   ours whose "@library /test/lib" finds upstream's test library and ours,
+#   and whose "@library /javax/net/ssl/templates" finds upstream's templates.
 set -euo pipefail
 
 # shellcheck source=test/make/lib/TestLib.sh
@@ -189,6 +191,42 @@ if [[ -n "$upstream_dir" && -f "$upstream_dir/test/jdk/sun/security/util/Cache/E
     check "it ran on the image" grep -qF -- "-jdk:$(spec_var IMAGE_JDK)" "$real/out.txt"
     check "its counts" grep -qx 'passed=1 failed=0 error=0 skipped=0' "$real/results/summary.txt"
     [[ "$CHECK_FAILURES" -eq 0 ]] || cat "$real/out.txt"
+
+    # Ours, on a fixture root: /test/lib is upstream's test/lib with ours over it.
+    lib=$TEST_WORK_DIR/lib
+    mkdir -p "$lib/test/jdk/a" "$lib/test/lib/patchset"
+    printf 'external.lib.roots=../../\n' > "$lib/test/jdk/TEST.ROOT"
+    cat > "$lib/test/lib/patchset/OursOnTop.java" <<'EOF'
+package patchset;
+public class OursOnTop {
+    public static String name() { return "ours"; }
+}
+EOF
+    cat > "$lib/test/jdk/a/LibTest.java" <<'EOF'
+/*
+ * @test
+ * @library /test/lib /javax/net/ssl/templates
+ * @build jdk.test.lib.Platform patchset.OursOnTop
+ * @run main LibTest
+ */
+public class LibTest extends SSLContextTemplate {
+    public static void main(String[] args) {
+        System.out.println("upstream's Platform: linux=" + jdk.test.lib.Platform.isLinux()
+                + ", " + patchset.OursOnTop.name() + ", " + LibTest.class.getSuperclass());
+    }
+}
+EOF
+    rc=0
+    IMAGE_JDK=$(spec_var IMAGE_JDK) BOOT_JDK=$(spec_var BOOT_JDK) OURS_ROOT=$lib/test/jdk \
+        UPSTREAM_ROOT=$upstream_dir/test/jdk \
+        bash "$TOPDIR/make/scripts/run-jtreg.sh" "$lib/results" "$lib/work" ours-lib \
+        "ours:$lib/test/jdk/a/LibTest.java" -- \
+        "$(spec_var JAVA)" -jar "$(spec_var JTREG_HOME)/lib/jtreg.jar" -agentvm -conc:1 \
+        -timeoutFactor:4 -verbose:summary > "$lib/out.txt" 2>&1 || rc=$?
+    check "run-jtreg.sh ran ours" test "$rc" -eq 0
+    check "our test found upstream's jdk.test.lib, our test/lib and upstream's templates" \
+        grep -q '^a/LibTest.java  *Passed' "$lib/results/ours/report/text/summary.txt"
+    [[ "$CHECK_FAILURES" -eq 0 ]] || cat "$lib/out.txt"
 fi
 
 finish

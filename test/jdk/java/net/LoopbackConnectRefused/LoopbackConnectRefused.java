@@ -9,7 +9,8 @@
  *          connect path: Socket (untimed and timed), SocketChannel (blocking,
  *          and non-blocking with finishConnect), AsynchronousSocketChannel and
  *          an RMI registry lookup, to 127.0.0.1, 127.0.0.2, ::1 and
- *          ::ffff:127.0.0.1.
+ *          ::ffff:127.0.0.1; and InetAddress.isReachable of a loopback
+ *          address answers true at once.
  *          Windows used to retry the refused SYN for about 2 s per connect.
  *          A Windows test: elsewhere a refused loopback connect is always
  *          immediate, so it passes without the fix and guards nothing.
@@ -17,7 +18,6 @@
  * @modules java.rmi
  * @run main/othervm/timeout=300 LoopbackConnectRefused
  * @run main/othervm/timeout=300 -Djava.net.preferIPv4Stack=true LoopbackConnectRefused
- * @run main/othervm/timeout=300 -Djdk.net.usePlainSocketImpl=true LoopbackConnectRefused
  */
 
 import java.io.IOException;
@@ -42,11 +42,11 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The Windows regression test for JDK-8250521 and its extension to
- * AsynchronousSocketChannel: on Windows without SIO_TCP_INITIAL_RTO, every
- * refused loopback connect took about 2 s of SYN retransmissions. On Linux
- * and macOS a refused loopback connect is immediate whatever the JDK does, so
- * there this test passes without the fix too and guards nothing; run it on
- * Windows, with and without the fix.
+ * AsynchronousSocketChannel and InetAddress.isReachable: on Windows without
+ * SIO_TCP_INITIAL_RTO, every refused loopback connect took about 2 s of SYN
+ * retransmissions. On Linux and macOS a refused loopback connect is immediate
+ * whatever the JDK does, so there this test passes without the fix too and
+ * guards nothing; run it on Windows, with and without the fix.
  *
  * <p>Ten connects per path and destination to ports that nobody listens on.
  * Each must fail as refused, and the ten together must take well under the
@@ -61,6 +61,15 @@ import java.util.concurrent.TimeoutException;
  * may bind and listen on that port, and the connect would then succeed; a
  * bound socket leaves no such window, and a SYN to a port without a listener
  * is answered with a reset on every OS.
+ *
+ * <p>InetAddress.isReachable: on Windows it sends an ICMP echo whenever the
+ * process may open an ICMP handle, and only when that is denied does it fall
+ * back to a TCP connect to the echo port (7), where a refused connect means
+ * "reachable". Without the fast loopback connect, that refusal came after
+ * about 2 s, so isReachable(loopback, 1500) answered false. Which of the two
+ * runs cannot be forced from Java: a test process may normally use ICMP, so
+ * the TCP fallback is exercised only where ICMP is denied to the process.
+ * Either way the answer must be true, within the same bound as the connects.
  */
 public class LoopbackConnectRefused {
 
@@ -72,6 +81,12 @@ public class LoopbackConnectRefused {
 
     /** How long one attempt may wait for an outcome at all. */
     private static final long ATTEMPT_TIMEOUT_MILLIS = 60_000;
+
+    /**
+     * The timeout of each isReachable: well under the ~2 s of a refused
+     * connect with SYN retransmissions, and far above a loopback answer.
+     */
+    private static final int REACHABLE_TIMEOUT_MILLIS = 1500;
 
     private static final boolean IS_WINDOWS =
         System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
@@ -94,35 +109,41 @@ public class LoopbackConnectRefused {
         }
     }
 
-    /** A destination: the address to dial, where the holder binds, a label. */
+    /**
+     * A destination: the address to dial, where the holder binds, a label,
+     * and whether isReachable of the address is checked.
+     */
     private static final class Destination {
         final String label;
         final InetAddress dial;
         final InetAddress bindHolder;
         final String rmiHost;
+        final boolean pinged;
 
         Destination(String label, InetAddress dial, InetAddress bindHolder,
-                    String rmiHost) {
+                    String rmiHost, boolean pinged) {
             this.label = label;
             this.dial = dial;
             this.bindHolder = bindHolder;
             this.rmiHost = rmiHost;
+            this.pinged = pinged;
         }
     }
 
     private static final List<String> failures = new ArrayList<>();
 
     public static void main(String[] args) throws Exception {
-        System.out.printf("os.name=%s, java.version=%s, preferIPv4Stack=%s, "
-                + "usePlainSocketImpl=%s%n", System.getProperty("os.name"),
-                System.getProperty("java.version"),
-                System.getProperty("java.net.preferIPv4Stack"),
-                System.getProperty("jdk.net.usePlainSocketImpl"));
+        System.out.printf("os.name=%s, java.version=%s, preferIPv4Stack=%s%n",
+                System.getProperty("os.name"), System.getProperty("java.version"),
+                System.getProperty("java.net.preferIPv4Stack"));
 
         List<Destination> destinations = destinations();
         for (Destination d : destinations) {
             for (Path p : paths(d)) {
                 run(p, d);
+            }
+            if (d.pinged) {
+                reachable(d);
             }
         }
 
@@ -138,13 +159,13 @@ public class LoopbackConnectRefused {
     private static List<Destination> destinations() throws IOException {
         InetAddress v4 = InetAddress.getByAddress(new byte[] {127, 0, 0, 1});
         List<Destination> list = new ArrayList<>();
-        list.add(new Destination("127.0.0.1", v4, v4, "127.0.0.1"));
+        list.add(new Destination("127.0.0.1", v4, v4, "127.0.0.1", true));
 
         // The rest of 127.0.0.0/8 is loopback too (not configured on macOS).
         InetAddress v4other = InetAddress.getByAddress(new byte[] {127, 0, 0, 2});
         String why = unusable(v4other, v4other);
         if (why == null) {
-            list.add(new Destination("127.0.0.2", v4other, v4other, "127.0.0.2"));
+            list.add(new Destination("127.0.0.2", v4other, v4other, "127.0.0.2", true));
         } else {
             System.out.println("SKIPPED 127.0.0.2: " + why);
         }
@@ -152,7 +173,7 @@ public class LoopbackConnectRefused {
         InetAddress v6 = InetAddress.getByName("::1");
         why = unusable(v6, v6);
         if (why == null) {
-            list.add(new Destination("::1", v6, v6, "::1"));
+            list.add(new Destination("::1", v6, v6, "::1", true));
         } else {
             System.out.println("SKIPPED ::1: " + why);
         }
@@ -169,9 +190,12 @@ public class LoopbackConnectRefused {
         if (why == null) {
             // RMI takes a host name, and Java reads "::ffff:127.0.0.1" as
             // 127.0.0.1; on a dual-stack socket that is dialled as the
-            // mapped address anyway.
+            // mapped address anyway. isReachable is not asked: this
+            // Inet6Address would be pinged with ICMPv6, which an IPv4-mapped
+            // address does not answer, while InetAddress.getByName gives
+            // 127.0.0.1 for it, checked above.
             list.add(new Destination("::ffff:127.0.0.1", v4mapped, v4,
-                                     "::ffff:127.0.0.1"));
+                                     "::ffff:127.0.0.1", false));
         } else {
             System.out.println("SKIPPED ::ffff:127.0.0.1: " + why);
         }
@@ -252,6 +276,36 @@ public class LoopbackConnectRefused {
             }
             throw e;
         }
+    }
+
+    /** ATTEMPTS times isReachable of the destination: true, within the bound. */
+    private static void reachable(Destination d) {
+        String what = "InetAddress.isReachable(" + REACHABLE_TIMEOUT_MILLIS + ") of " + d.label;
+        long total = 0;
+        for (int i = 1; i <= ATTEMPTS; i++) {
+            long start = System.nanoTime();
+            boolean answer;
+            try {
+                answer = d.dial.isReachable(REACHABLE_TIMEOUT_MILLIS);
+            } catch (IOException e) {
+                failures.add(what + ": attempt " + i + " threw " + e);
+                return;
+            }
+            total += System.nanoTime() - start;
+            if (!answer) {
+                failures.add(what + ": attempt " + i + " answered false after "
+                        + total / 1_000_000 + " ms in all");
+                return;
+            }
+            if (total > BOUND_NANOS) {
+                failures.add(String.format("%s: %d attempt(s) took %d ms, over the "
+                        + "%d ms bound for %d", what, i, total / 1_000_000,
+                        BOUND_NANOS / 1_000_000, ATTEMPTS));
+                return;
+            }
+        }
+        System.out.printf("%-55s %-17s %2d/%d reachable in %5d ms%n", "InetAddress.isReachable",
+                d.label, ATTEMPTS, ATTEMPTS, total / 1_000_000);
     }
 
     private static void run(Path path, Destination d) {

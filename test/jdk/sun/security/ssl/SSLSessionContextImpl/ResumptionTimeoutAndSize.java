@@ -9,6 +9,7 @@
  *          session caches that sun.security.util.Cache implements: a second
  *          connection resumes the session, after setSessionTimeout expiry it
  *          does not, and setSessionCacheSize(n) bounds getIds()
+ * @library /javax/net/ssl/templates
  * @run main/othervm/timeout=240
  *      -Djdk.tls.server.enableSessionTicketExtension=false
  *      ResumptionTimeoutAndSize
@@ -19,9 +20,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.KeyStore;
 import java.security.Principal;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
@@ -32,13 +30,11 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.net.ssl.KeyManager;
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSessionContext;
 import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedKeyManager;
 
 /*
@@ -56,22 +52,20 @@ import javax.net.ssl.X509ExtendedKeyManager;
  * expiry step sleeps 1.5 s, once per protocol. Everything else is driven
  * by the connections themselves.
  */
-public class ResumptionTimeoutAndSize {
+public class ResumptionTimeoutAndSize extends SSLContextTemplate {
 
-    static final char[] PASSWORD = "test-only".toCharArray();
+    SSLContext serverContext;
+    CountingKeyManager serverKeys;   // set by createServerKeyManager()
 
-    static SSLContext serverContext;
-    static CountingKeyManager serverKeys;
-    static KeyStore trusted;
     public static void main(String[] args) throws Exception {
-        KeyStore ks = generateKeyStore();
-        trusted = ks;
+        new ResumptionTimeoutAndSize().run();
+    }
+
+    void run() throws Exception {
         for (String protocol : new String[] {"TLSv1.3", "TLSv1.2"}) {
             System.out.println("=== " + protocol);
-            serverKeys = new CountingKeyManager(ks);
-            serverContext = SSLContext.getInstance("TLS");
-            serverContext.init(new KeyManager[] {serverKeys}, null, null);
-            try (Server server = new Server(protocol)) {
+            serverContext = createServerSSLContext();
+            try (Server server = new Server(serverContext, protocol)) {
                 resumeThenExpire(server);
                 cacheSizeBoundsIds(server);
             }
@@ -80,7 +74,7 @@ public class ResumptionTimeoutAndSize {
     }
 
     /** The first connection is full, the second resumes, expiry ends it. */
-    static void resumeThenExpire(Server server) throws Exception {
+    void resumeThenExpire(Server server) throws Exception {
         SSLContext client = clientContext();
         check(connect(client, server, "localhost"), true, "first connection");
         check(connect(client, server, "localhost"), false, "second connection");
@@ -108,7 +102,7 @@ public class ResumptionTimeoutAndSize {
     }
 
     /** setSessionCacheSize(n) bounds the sessions getIds() reports. */
-    static void cacheSizeBoundsIds(Server server) throws Exception {
+    void cacheSizeBoundsIds(Server server) throws Exception {
         final int n = 3;
         final int sessions = 7;
         SSLContext client = clientContext();
@@ -167,14 +161,14 @@ public class ResumptionTimeoutAndSize {
         }
     }
 
-    static String lastClientSessionId;
+    String lastClientSessionId;
 
     /**
      * One connection; returns whether the handshake was full. A resumed
      * handshake, in TLS 1.2 and 1.3 alike, sends no certificate, so the
      * server never asks its key manager for one.
      */
-    static boolean connect(SSLContext client, Server server, String host)
+    boolean connect(SSLContext client, Server server, String host)
             throws IOException {
         int before = serverKeys.chosen.get();
         Socket tcp = new Socket(InetAddress.getLoopbackAddress(), server.port());
@@ -198,34 +192,16 @@ public class ResumptionTimeoutAndSize {
         return serverKeys.chosen.get() != before;
     }
 
-    static SSLContext clientContext() throws Exception {
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance("PKIX");
-        tmf.init(trusted);
-        SSLContext c = SSLContext.getInstance("TLS");
-        c.init(null, tmf.getTrustManagers(), null);
-        return c;
+    /** A client with session caches of its own. */
+    SSLContext clientContext() throws Exception {
+        return createClientSSLContext();
     }
 
-    /** A fresh EC key pair and self-signed certificate, made by keytool. */
-    static KeyStore generateKeyStore() throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("."), "keys");
-        Path file = dir.resolve("server.p12");
-        Path keytool = Path.of(System.getProperty("test.jdk"), "bin", "keytool");
-        Process p = new ProcessBuilder(keytool.toString(),
-                "-genkeypair", "-alias", "server", "-keyalg", "EC",
-                "-groupname", "secp256r1", "-sigalg", "SHA256withECDSA",
-                "-dname", "CN=localhost", "-validity", "2",
-                "-storetype", "PKCS12", "-keystore", file.toString(),
-                "-storepass", new String(PASSWORD))
-                .inheritIO().start();
-        if (p.waitFor() != 0) {
-            throw new IOException("keytool failed: " + p.exitValue());
-        }
-        KeyStore ks = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(file)) {
-            ks.load(in, PASSWORD);
-        }
-        return ks;
+    @Override
+    protected KeyManager createServerKeyManager() throws Exception {
+        serverKeys = new CountingKeyManager(
+                (X509ExtendedKeyManager) super.createServerKeyManager());
+        return serverKeys;
     }
 
     /** Counts how often the server picks a certificate: once per full one. */
@@ -233,10 +209,8 @@ public class ResumptionTimeoutAndSize {
         final AtomicInteger chosen = new AtomicInteger();
         private final X509ExtendedKeyManager delegate;
 
-        CountingKeyManager(KeyStore ks) throws Exception {
-            KeyManagerFactory kmf = KeyManagerFactory.getInstance("SunX509");
-            kmf.init(ks, PASSWORD);
-            delegate = (X509ExtendedKeyManager) kmf.getKeyManagers()[0];
+        CountingKeyManager(X509ExtendedKeyManager delegate) {
+            this.delegate = delegate;
         }
 
         @Override
@@ -291,9 +265,9 @@ public class ResumptionTimeoutAndSize {
                 new java.util.concurrent.Semaphore(0);
         private volatile Throwable failure;
 
-        Server(String protocol) throws IOException {
+        Server(SSLContext context, String protocol) throws IOException {
             this.protocol = protocol;
-            socket = (SSLServerSocket) serverContext.getServerSocketFactory()
+            socket = (SSLServerSocket) context.getServerSocketFactory()
                     .createServerSocket(0, 50, InetAddress.getLoopbackAddress());
             socket.setEnabledProtocols(new String[] {protocol});
             thread = new Thread(this::serve, "tls-server");

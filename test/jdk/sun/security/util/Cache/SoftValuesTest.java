@@ -9,22 +9,24 @@
  *          reference queue, so size() and accept() no longer count them, and
  *          they are never returned; hard values survive the same pressure
  * @modules java.base/sun.security.util:+open
- *          java.base/jdk.internal.access
+ *          java.base/java.lang.ref:open
  * @library /test/lib
- * @build jdk.test.lib.gc.MemoryPressure
- * @run main/othervm -Xmx64m SoftValuesTest
+ * @build jdk.test.whitebox.WhiteBox
+ * @run driver jdk.test.lib.helpers.ClassFileInstaller jdk.test.whitebox.WhiteBox
+ * @run main/othervm -Xbootclasspath/a:. -XX:+UnlockDiagnosticVMOptions
+ *                   -XX:+WhiteBoxAPI SoftValuesTest
  */
 
 import java.util.Map;
 
-import jdk.test.lib.gc.MemoryPressure;
+import jdk.test.whitebox.WhiteBox;
 import sun.security.util.Cache;
 
 public class SoftValuesTest {
 
     static final int N = 200;
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws InterruptedException {
         Cache<Integer, byte[]> soft = CacheProbe.newCache(true, 0, 0, 0, System::nanoTime);
         Cache<Integer, byte[]> timed = CacheProbe.newCache(true, 0, 3600, 0, System::nanoTime);
         Cache<Integer, byte[]> hard = CacheProbe.newCache(false, 0, 0, 0, System::nanoTime);
@@ -42,7 +44,13 @@ public class SoftValuesTest {
         tickets.put("other:443", kept, true);
         CacheProbe.checkEquals(N + 1, soft.size(), "filled");
 
-        MemoryPressure.clearSoftReferences();
+        // A full GC from the WhiteBox API clears every softly reachable
+        // object; then wait until the cleared references are enqueued.
+        WhiteBox wb = WhiteBox.getWhiteBox();
+        wb.fullGC();
+        while (wb.waitForReferenceProcessing()) {
+            // more were pending
+        }
 
         // Neither get nor pull has touched the cleared entries: size() sees
         // them gone only if the reference queue was drained.
