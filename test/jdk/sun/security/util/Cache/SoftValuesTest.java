@@ -18,6 +18,7 @@
  */
 
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 import jdk.test.whitebox.WhiteBox;
 import sun.security.util.Cache;
@@ -27,9 +28,10 @@ public class SoftValuesTest {
     static final int N = 200;
 
     public static void main(String[] args) throws InterruptedException {
-        Cache<Integer, byte[]> soft = CacheProbe.newCache(true, 0, 0, 0, System::nanoTime);
-        Cache<Integer, byte[]> timed = CacheProbe.newCache(true, 0, 3600, 0, System::nanoTime);
-        Cache<Integer, byte[]> hard = CacheProbe.newCache(false, 0, 0, 0, System::nanoTime);
+        LongSupplier clock = System::nanoTime;
+        Cache<Integer, byte[]> soft = CacheProbe.newCache(true, 0, 0, 0, clock);
+        Cache<Integer, byte[]> timed = CacheProbe.newCache(true, 0, 3600, 0, clock);
+        Cache<Integer, byte[]> hard = CacheProbe.newCache(false, 0, 0, 0, clock);
         Cache<String, byte[]> tickets = Cache.newSoftMemoryQueue(0, 3600, 5);
         byte[] kept = new byte[16];       // strongly held: must survive
         for (int i = 0; i < N; i++) {
