@@ -194,9 +194,23 @@ def collect(run_dir, plan):
 
 
 TABLE_HEAD = ("Benchmark", "Mode", "Params", "JVM", "Score", "Unit", "Ratio",
-              "Verdict") + tuple(label for _, label in PERCENTILES)
+              "Verdict") + tuple(label for _, label in PERCENTILES) + ("Secondary",)
 # Columns aligned left; the others are numbers, aligned right.
-LEFT = {0, 1, 2, 3, 5, 7}
+LEFT = {0, 1, 2, 3, 5, 7, len(TABLE_HEAD) - 1}
+# The columns shown only when a row has a value: percentiles, secondary.
+OPTIONAL = len(PERCENTILES) + 1
+
+
+def secondary_text(result):
+    """JMH's secondary results (@AuxCounters, profilers such as -prof gc),
+    'name=score' each, in JMH's order."""
+    metrics = (result.get("secondaryMetrics") or {}).items()
+    return " ".join("%s=%s" % (name.lstrip(MIDDLE_DOT), fmt(number(m.get("score"))))
+                    for name, m in metrics)
+
+
+# Some JMH versions start profiler results' names with it.
+MIDDLE_DOT = "\u00b7"
 
 
 def table_rows(results, keys, jvms):
@@ -209,7 +223,7 @@ def table_rows(results, keys, jvms):
             result = results[jvm].get(key)
             if result is None:
                 rows.append((bench, mode, params, jvm, "-", "", "", "no result")
-                            + ("",) * len(PERCENTILES))
+                            + ("",) * OPTIONAL)
                 continue
             metric = result["primaryMetric"]
             score = score_of(result)
@@ -223,13 +237,15 @@ def table_rows(results, keys, jvms):
                 pct = metric.get("scorePercentiles") or {}
                 tail = tuple(fmt(number(pct.get(p))) for p, _ in PERCENTILES)
             rows.append((bench, mode, params, jvm, fmt(score),
-                         metric.get("scoreUnit", ""), ratio, judged) + tail)
+                         metric.get("scoreUnit", ""), ratio, judged) + tail
+                        + (secondary_text(result),))
     return rows
 
 
 def shown_columns(rows):
-    """The columns of the table: the percentiles only when a result has them."""
-    first_tail = len(TABLE_HEAD) - len(PERCENTILES)
+    """The columns of the table: the percentiles and the secondary results
+    only when a result has them."""
+    first_tail = len(TABLE_HEAD) - OPTIONAL
     return [i for i in range(len(TABLE_HEAD))
             if i < first_tail or any(row[i] for row in rows)]
 

@@ -5,6 +5,7 @@
 
 package org.openjdk.bench.java.security;
 
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -18,6 +19,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.concurrent.TimeUnit;
 
 import sun.security.util.Cache;
@@ -36,6 +39,10 @@ import sun.security.util.Cache;
  * the distribution. The sample mode times every put only while there are
  * fewer than about 20 per millisecond, and a random subset beyond that:
  * a stall rarer than the sampling can be missing from the maximum.
+ * The {@code *Counted} benchmarks count every slow put instead: in wall
+ * time, and in the putting thread's CPU time, which leaves out what the
+ * machine does meanwhile (preemption, compiler threads), beside the same
+ * counts for a control that does no put.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -217,5 +224,104 @@ public class CachePutLatencyBench {
     public void filling(Filling state) {
         Integer key = state.keys[state.index++];
         state.cache.put(key, key);
+    }
+
+    /**
+     * Counts, over a measurement, the operations slower than the limits:
+     * in wall time and in the thread's CPU time. JMH sums each counter
+     * over the iterations.
+     */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class SlowOps {
+        /** Wall time above which an operation counts as slow. */
+        static final long WALL_LIMIT_NANOS = 100_000;
+        /** CPU time above which an operation counts as slow. */
+        static final long CPU_LIMIT_NANOS = 200_000;
+
+        private static final ThreadMXBean THREADS =
+                ManagementFactory.getThreadMXBean();
+
+        /** Operations that took more than 100 us of wall time. */
+        public long over100usWall;
+        /** Operations that took more than 200 us of the thread's CPU. */
+        public long over200usCpu;
+
+        long wallStart;
+        long cpuStart;
+
+        /** Starts to time one operation. */
+        void start() {
+            cpuStart = THREADS.getCurrentThreadCpuTime();
+            wallStart = System.nanoTime();
+        }
+
+        /** Counts the operation started last, if it was slow. */
+        void stop() {
+            long wall = System.nanoTime() - wallStart;
+            long cpu = THREADS.getCurrentThreadCpuTime() - cpuStart;
+            if (wall > WALL_LIMIT_NANOS) {
+                over100usWall++;
+            }
+            if (cpu > CPU_LIMIT_NANOS) {
+                over200usCpu++;
+            }
+        }
+
+        /** Each iteration counts anew. */
+        @Setup(Level.Iteration)
+        public void reset() {
+            over100usWall = 0;
+            over200usCpu = 0;
+        }
+    }
+
+    /**
+     * {@link #expiring}, every put timed and the slow ones counted.
+     *
+     * @param state the cache
+     * @param slow the counters
+     */
+    @Benchmark
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    public void expiringCounted(Expiring state, SlowOps slow) {
+        slow.start();
+        state.put();
+        slow.stop();
+    }
+
+    /**
+     * The control for {@link #expiringCounted}: the same timing and
+     * counting, no put.
+     *
+     * @param state the cache, untouched
+     * @param slow the counters
+     * @return the next key, so that fetching it is not optimised away
+     */
+    @Benchmark
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    public Integer expiringControlCounted(Expiring state, SlowOps slow) {
+        slow.start();
+        Integer key = state.nextKey();
+        slow.stop();
+        return key;
+    }
+
+    /**
+     * {@link #filling}, every put timed and the slow ones counted.
+     *
+     * @param state the cache being filled
+     * @param slow the counters
+     */
+    @Benchmark
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    public void fillingCounted(Filling state, SlowOps slow) {
+        Integer key = state.keys[state.index++];
+        slow.start();
+        state.cache.put(key, key);
+        slow.stop();
     }
 }
