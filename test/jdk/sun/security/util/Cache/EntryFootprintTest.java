@@ -27,38 +27,38 @@ public class EntryFootprintTest {
     // The field shapes of the earlier releases' entries: a LinkedHashMap entry
     // that points to a cache entry holding key, value and expiry time, the
     // soft one being a SoftReference to the value.
-    static final class StockHardEntryShape {
+    static final class LinkedHardEntryShape {
         Object key;
         Object value;
         long expirationTime;
     }
 
-    static final class StockSoftEntryShape extends SoftReference<Object> {
+    static final class LinkedSoftEntryShape extends SoftReference<Object> {
         Object key;
         long expirationTime;
 
-        StockSoftEntryShape() {
+        LinkedSoftEntryShape() {
             super(null);
         }
     }
 
     public static void main(String[] args) throws Exception {
         Class<?> mapEntry = Class.forName("java.util.LinkedHashMap$Entry");
-        long stockHard = size(mapEntry) + size(StockHardEntryShape.class);
-        long stockSoft = size(mapEntry) + size(StockSoftEntryShape.class);
+        long linkedHard = size(mapEntry) + size(LinkedHardEntryShape.class);
+        long linkedSoft = size(mapEntry) + size(LinkedSoftEntryShape.class);
         // one object per entry: the node is both the map entry and the
         // cache entry
         long hard = size(Class.forName("sun.security.util.MemoryCache$HardNode"));
         long soft = size(Class.forName("sun.security.util.MemoryCache$SoftNode"));
         System.out.printf("bytes per entry: hard %d (LinkedHashMap-based %d), "
-                + "soft %d (LinkedHashMap-based %d)%n", hard, stockHard, soft, stockSoft);
-        if (hard > stockHard) {
+                + "soft %d (LinkedHashMap-based %d)%n", hard, linkedHard, soft, linkedSoft);
+        if (hard > linkedHard) {
             throw new AssertionError("a hard entry costs " + hard
-                    + " bytes, more than the LinkedHashMap-based " + stockHard);
+                    + " bytes, more than the LinkedHashMap-based " + linkedHard);
         }
-        if (soft > stockSoft) {
+        if (soft > linkedSoft) {
             throw new AssertionError("a soft entry costs " + soft
-                    + " bytes, more than the LinkedHashMap-based " + stockSoft);
+                    + " bytes, more than the LinkedHashMap-based " + linkedSoft);
         }
     }
 
