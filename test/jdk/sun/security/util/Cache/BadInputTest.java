@@ -5,10 +5,11 @@
 
 /*
  * @test
- * @summary Null keys and values behave as in earlier releases; a timeout of zero
- *          or less means "never expires" for get and size alike; a capacity
- *          of zero or less means unbounded; invalid arguments are rejected
- *          with a clear exception
+ * @summary Null keys, and null values in a hard cache, behave as in earlier
+ *          releases; a null value removes its key from a soft cache; a
+ *          timeout of zero or less means "never expires" for get and size
+ *          alike; a capacity of zero or less means unbounded; invalid
+ *          arguments are rejected with a clear exception
  * @modules java.base/sun.security.util:+open
  * @run main BadInputTest
  */

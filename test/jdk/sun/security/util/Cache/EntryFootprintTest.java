@@ -6,8 +6,8 @@
 /*
  * @test
  * @summary An entry of the cache costs no more memory than an entry of the
- *          LinkedHashMap-based cache of earlier releases, hard and soft, with and without compressed
- *          references
+ *          LinkedHashMap-based cache of earlier releases, hard and soft,
+ *          with and without compressed references
  * @modules java.base/sun.security.util:+open
  *          java.base/jdk.internal.misc
  * @run main/othervm EntryFootprintTest
