@@ -117,7 +117,8 @@ class TopicCover:
         if old is None:
             raise PatchSetError("%s: %s is not an upstream file" % (self.topic.cover_source, path))
         kept, total = unchanged_nonblank(self.ps, path, p.commit)
-        return "%d of upstream's %d non-blank lines (%d%%)" % (kept, total, 100 * kept // total)
+        return "%d of its %d non-blank lines unchanged (%d%%)" % (kept, total,
+                                                                 100 * kept // total)
 
     def render(self) -> str:
         with open(self.topic.cover_source, encoding="utf-8") as f:

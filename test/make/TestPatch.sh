@@ -157,7 +157,7 @@ expect_in "- $NEWFILE: A fixture test." "$C" "@TESTS@ lists the tests with their
 # 5 and 3 of the fixture's, and the copyright line's year.
 expect_in "Cache.java in one: 6 added, 4 removed (10 changed lines)" "$C" "@NUMSTAT@ counts the patch's lines"
 total=$(grep -c '[^[:space:]]' "$W/Cache.upstream")
-grep -qE "kept [0-9]+ of upstream's $total non-blank lines" "$C" || fail "@UNCHANGED@ does not count upstream's $total non-blank lines"
+grep -qE "kept [0-9]+ of its $total non-blank lines unchanged" "$C" || fail "@UNCHANGED@ does not count upstream's $total non-blank lines"
 grep -q "a comment line" "$C" && fail "the source's comment reached the cover letter"
 expect_in "From: $AUTHOR" "$W/out/fix/0001-NNNNNNN-Fixture-change-one.patch" "the patch's author is the configured one"
 expect_in "+    // fixture: added in patch two" "$W/out/fix/0002-NNNNNNN-Fixture-change-two.patch" \
@@ -329,7 +329,7 @@ for want in jdk-25.0.3+9 jdk-17.0.19+10; do
     CL="$R/patch/cache/0000-cover-letter.patch"
     changed=$(grep -oE '[0-9]+ added, [0-9]+ removed \([0-9]+ changed lines\)' "$CL" | head -n 1 \
               | sed -E 's/.*\(([0-9]+) changed.*/\1/')
-    kept=$(grep -oE "[0-9]+ of upstream's [0-9]+ non-blank lines" "$CL" | head -n 1)
+    kept=$(grep -oE "[0-9]+ of its [0-9]+ non-blank lines unchanged" "$CL" | head -n 1)
     [[ -n "$changed" && -n "$kept" ]] || fail "$want: the cache cover letter does not state the core's size"
     read -r k _ _ total _ <<<"$kept"
     ((changed <= 400)) || fail "$want: the core changes $changed lines of Cache.java (budget 400)"

@@ -53,7 +53,9 @@ import java.util.concurrent.TimeoutException;
  * ~20 s that Windows needed when it retried every refused SYN (JDK-8250521
  * measured 20.7 s for ten RMI lookups on 127.0.0.1). The bound is the
  * behaviour under test, so it is checked; it is generous for a loaded
- * machine, and a path stops early once it is exceeded.
+ * machine and for Windows releases before 10 1709, where a refused
+ * loopback connect still takes about 500 ms with the option set, and a
+ * path stops early once it is exceeded.
  *
  * <p>The closed port: a socket bound to the loopback address but never
  * listening holds the port for the whole attempt. Taking a free port from a
@@ -77,7 +79,7 @@ public class LoopbackConnectRefused {
     private static final int ATTEMPTS = 10;
 
     /** Upper bound for the ten attempts of one path, in nanoseconds. */
-    private static final long BOUND_NANOS = TimeUnit.SECONDS.toNanos(5);
+    private static final long BOUND_NANOS = TimeUnit.SECONDS.toNanos(8);
 
     /** How long one attempt may wait for an outcome at all. */
     private static final long ATTEMPT_TIMEOUT_MILLIS = 60_000;

@@ -5,6 +5,7 @@
 
 /*
  * @test
+ * @key randomness
  * @summary Hash buckets stay short whatever the keys: keys put in an order
  *          that crowds a bucket of a small table (a stride that is a
  *          multiple of its length), keys whose hash codes HashMap's spread

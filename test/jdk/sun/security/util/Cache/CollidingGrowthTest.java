@@ -13,7 +13,7 @@
  *          the bytes each put allocates
  * @modules java.base/sun.security.util
  *          jdk.management
- * @run main/othervm -XX:+UseSerialGC CollidingGrowthTest
+ * @run main/othervm CollidingGrowthTest
  */
 
 import java.lang.management.ManagementFactory;

@@ -10,7 +10,7 @@
  *          hash table is incremental, never one array of every bucket
  * @modules java.base/sun.security.util
  *          jdk.management
- * @run main/othervm -Xmx1g -XX:+UseSerialGC GrowthAllocationTest
+ * @run main/othervm -Xmx1g GrowthAllocationTest
  */
 
 import java.lang.management.ManagementFactory;

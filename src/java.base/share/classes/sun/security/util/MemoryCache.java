@@ -29,7 +29,7 @@ import java.util.function.LongSupplier;
  *     fixed-size segments, a segment when a put first writes into it, and
  *     every put moves a few buckets of the old table into the new one;
  * <li>a lookup walks one bucket, which holds few nodes whatever keys are
- *     put: hash codes are spread by a keyed mix of all their bits, and at
+ *     put: hash codes are spread by a keyed mix of their bits, and at
  *     most {@link #MAX_SAME_HASH} nodes share one hash code;
  * <li>expired entries are the oldest ones, at the head of the list: a put
  *     removes at most {@link #MAX_EXPIRED_PER_PUT} of them, and a burst of
@@ -826,26 +826,40 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     // ---- the table
 
     /**
-     * The key's hash code, mixed: XORed with this cache's random seed, then
-     * through MurmurHash3's 32-bit finalizer, whose every step (an XOR
-     * with a right shift, a multiplication by an odd number) can be undone.
-     * So the mix is a bijection of int: keys with equal hash codes, and
-     * only those, get equal hashes (MAX_SAME_HASH bounds their number).
-     * Every bit of the hash code reaches every bit of the index, through a
-     * seed nobody outside knows: keys with different hash codes share a
-     * bucket by chance only, whatever the size of the table, so a chosen
-     * set of hash codes can neither crowd a bucket nor make a growth move a
-     * crowd in one put. (A mix of the high bits alone would leave keys
-     * whose hash codes differ in one low bit, bit b, in one bucket until
-     * the table grows past 2^b buckets.)
+     * The key's hash code, mixed: the bits above the low 4 are XORed with
+     * this cache's random seed and put through MurmurHash3's 32-bit
+     * finalizer, m; the hash is m's low 28 bits, then the low 4 bits of the
+     * hash code XORed with m's top 4 bits (which the hash has nowhere
+     * else).
+     *
+     * <p>Within a block of 16 hash codes that differ in the low 4 bits
+     * only, m is the same and the low bits are permuted: keys whose hash
+     * codes are close (consecutive Integers, as with HashMap's spread)
+     * fill the buckets of one 64-byte line of the table, sixteen 4-byte
+     * references with compressed oops, instead of one line each; and hash
+     * codes with equal low bits (multiples of 16) still use every bucket,
+     * not one in 16. The other bits reach
+     * every bit of the index through a seed nobody outside knows, so keys
+     * whose hash codes differ beyond the low 4 bits share a bucket by
+     * chance only, whatever the size of the table: a chosen set of hash
+     * codes can put at most 16 different ones in one bucket (of the
+     * smallest tables only), each at most MAX_SAME_HASH times, and a
+     * growth never has a larger crowd to move. (A mix of the high 16 bits
+     * alone would leave keys whose hash codes differ in one bit b < 16 in
+     * one bucket until the table grows past 2^b buckets, and then split
+     * that crowd in one put.) Equal hash codes give equal hashes; two
+     * different ones do with a chance of 2^-28, which only makes them
+     * count as one for MAX_SAME_HASH.
      */
     private int hash(Object key) {
-        int h = (key == null ? 0 : key.hashCode()) ^ seed;
-        h ^= h >>> 16;
-        h *= 0x85EBCA6B;
-        h ^= h >>> 13;
-        h *= 0xC2B2AE35;
-        return h ^ (h >>> 16);
+        int h = key == null ? 0 : key.hashCode();
+        int m = (h >>> 4) ^ seed;
+        m ^= m >>> 16;
+        m *= 0x85EBCA6B;
+        m ^= m >>> 13;
+        m *= 0xC2B2AE35;
+        m ^= m >>> 16;
+        return (m << 4) | ((h ^ (m >>> 28)) & 0xF);
     }
 
     /** The key's node, or null; walks one bucket. */
