@@ -12,24 +12,17 @@
  *          when setTimeout removes the expired values of a queue; random
  *          sequences of queued puts, gets, setTimeout, clock steps and
  *          cleared values, with fixed seeds
- * @modules java.base/sun.security.util:+open
+ * @modules java.base/sun.security.util:+open java.base/java.util:+open
+ *          java.base/java.util.concurrent:+open
  *          java.base/java.util:+open
  *          java.base/java.util.concurrent:+open
  * @run main QueueSizeTest
  */
 
-import java.lang.ref.SoftReference;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Deque;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 
 import sun.security.util.Cache;
 
@@ -59,7 +52,7 @@ public class QueueSizeTest {
         c.put("k", a, true);
         clock.advance(SECOND / 2);
         c.put("k", b, true);
-        CacheProbe.checkEquals(1, clearSoftValues(c, b), "cleared");
+        CacheProbe.checkEquals(1, CacheProbe.clearSoftValues(c, o -> o == b, true), "cleared");
         clock.advance(SECOND * 6 / 10);        // a expired, b would not be
         checkSize(c, "newest value cleared, the older expired");
         CacheProbe.checkEquals(0, c.size(), "size");
@@ -78,7 +71,7 @@ public class QueueSizeTest {
         c.put("k", a, true);
         clock.advance(SECOND / 2);
         c.put("k", b, true);
-        CacheProbe.checkEquals(1, clearSoftValues(c, b), "cleared");
+        CacheProbe.checkEquals(1, CacheProbe.clearSoftValues(c, o -> o == b, true), "cleared");
         clock.advance(SECOND * 6 / 10);
         c.setTimeout(10);
         checkSize(c, "setTimeout after the newest value was cleared");
@@ -121,7 +114,8 @@ public class QueueSizeTest {
                 log.add("put(" + k + ", " + v + ")");
             } else if (!values.isEmpty()) {
                 String x = values.get(r.nextInt(values.size()));
-                log.add("cleared " + x + ": " + clearSoftValues(c, x));
+                log.add("cleared " + x + ": "
+                        + CacheProbe.clearSoftValues(c, o -> o == x, true));
             }
             if (r.nextInt(8) == 0 || op == ops - 1) {
                 try {
@@ -143,67 +137,5 @@ public class QueueSizeTest {
         entries = CacheProbe.entries(c);
         CacheProbe.checkEquals(entries.size(), c.size(), what + ": "
                 + entries + " then size()");
-    }
-
-    /**
-     * Does what the collector does to a soft value: clears every soft
-     * reference inside the cache to {@code value} and puts it on its
-     * reference queue. Finds the references by walking the cache's object
-     * graph (its own classes and the java.util collections it may use), so
-     * it does not depend on how the cache stores them.
-     *
-     * @return how many references were cleared
-     */
-    static int clearSoftValues(Cache<?,?> cache, Object value) {
-        synchronized (cache) {
-            int cleared = 0;
-            Set<Object> seen =
-                    Collections.newSetFromMap(new IdentityHashMap<>());
-            Deque<Object> work = new ArrayDeque<>(List.of(cache));
-            while (!work.isEmpty()) {
-                Object o = work.pop();
-                if (!seen.add(o)) {
-                    continue;
-                }
-                if (o instanceof SoftReference<?> ref && ref.get() == value) {
-                    ref.clear();
-                    ref.enqueue();
-                    cleared++;
-                }
-                if (o instanceof Object[] array) {
-                    for (Object e : array) {
-                        if (e != null) {
-                            work.push(e);
-                        }
-                    }
-                    continue;
-                }
-                for (Class<?> k = o.getClass(); k != null && walked(k);
-                        k = k.getSuperclass()) {
-                    for (Field f : k.getDeclaredFields()) {
-                        if (Modifier.isStatic(f.getModifiers())
-                                || f.getType().isPrimitive()) {
-                            continue;
-                        }
-                        try {
-                            f.setAccessible(true);
-                            Object v = f.get(o);
-                            if (v != null) {
-                                work.push(v);
-                            }
-                        } catch (ReflectiveOperationException e) {
-                            throw new AssertionError(e);
-                        }
-                    }
-                }
-            }
-            return cleared;
-        }
-    }
-
-    private static boolean walked(Class<?> c) {
-        String p = c.getPackageName();
-        return p.equals("sun.security.util") || p.equals("java.util")
-                || p.equals("java.util.concurrent");
     }
 }
