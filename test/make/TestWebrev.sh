@@ -50,10 +50,21 @@ check_webrev() {
             expect_in "href=\"$f$v\"" "$index" "the index links $f$v"
         done
         [[ -f "$dir/raw_files/new/$f" ]] || fail "the raw view of $f is missing"
-        cmp -s "$dir/$f.patch" <(awk -v p="diff --git a/$f b/$f" \
-            '/^diff --git / { on = ($0 == p) } /^From [0-9a-f]+ / { on = 0 } on { print }' "$dir/$name.patch" \
-            | sed '${/^$/d}') \
-            || fail "$f.patch is not $f's section of the whole patch"
+        if [[ "$(grep -cxF "diff --git a/$f b/$f" "$dir/$name.patch")" -eq 1 ]]; then
+            cmp -s "$dir/$f.patch" <(awk -v p="diff --git a/$f b/$f" \
+                '/^diff --git / { on = ($0 == p) } /^From [0-9a-f]+ / { on = 0 } on { print }' "$dir/$name.patch" \
+                | sed '${/^$/d}') \
+                || fail "$f.patch is not $f's section of the whole patch"
+        else
+            # Changed by several patches of a series: the view is the net
+            # change, which must make the new file from upstream's.
+            rm -rf "$W/net" && mkdir -p "$W/net/$(dirname "$f")"
+            git -C "$UPSTREAM_DIR" show "$UPSTREAM_REF:$f" > "$W/net/$f"
+            patch -s -p1 -d "$W/net" -i "$dir/$f.patch" > "$W/net.err" 2>&1 \
+                || fail "$f.patch does not apply to upstream's $f: $(cat "$W/net.err")"
+            cmp -s "$W/net/$f" "$dir/raw_files/new/$f" \
+                || fail "$f.patch does not make $f's new file from upstream's"
+        fi
         expect_in "$UPSTREAM_REF" "$dir/$f.sdiff.html" "the sdiff of $f names its baseline's tag"
     done < "$W/paths"
     [[ "$(grep -c '<p class="stat">[0-9]* lines changed; [0-9]* ins; [0-9]* del; [0-9]* mod; [0-9]* unchg</p>' "$index")" -eq "$n" ]] \
