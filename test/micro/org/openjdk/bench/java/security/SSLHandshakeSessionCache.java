@@ -98,6 +98,8 @@ import javax.net.ssl.TrustManagerFactory;
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 5, time = 2)
 public class SSLHandshakeSessionCache {
 
     /** Server session tickets off: TLS 1.2 ids, TLS 1.3 stateful tickets. */
@@ -573,8 +575,6 @@ public class SSLHandshakeSessionCache {
      */
     @Benchmark
     @Fork(value = 1, jvmArgsAppend = {STATEFUL, "-Xms2g", "-Xmx2g"})
-    @Warmup(iterations = 2, time = 1)
-    @Measurement(iterations = 5, time = 2)
     public SSLSession statefulFull(FullHandshakes server)
             throws SSLException {
         return server.full();
@@ -589,8 +589,6 @@ public class SSLHandshakeSessionCache {
      */
     @Benchmark
     @Fork(value = 1, jvmArgsAppend = {STATEFUL, "-Xms2g", "-Xmx2g"})
-    @Warmup(iterations = 2, time = 1)
-    @Measurement(iterations = 5, time = 2)
     public SSLSession statefulResumed(Resumptions server)
             throws SSLException {
         return server.resumed();
@@ -606,8 +604,6 @@ public class SSLHandshakeSessionCache {
      */
     @Benchmark
     @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
-    @Warmup(iterations = 2, time = 1)
-    @Measurement(iterations = 5, time = 2)
     public SSLSession statelessFull(Stateless server) throws SSLException {
         return server.full();
     }
@@ -622,8 +618,6 @@ public class SSLHandshakeSessionCache {
      */
     @Benchmark
     @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
-    @Warmup(iterations = 2, time = 1)
-    @Measurement(iterations = 5, time = 2)
     public SSLSession statelessResumed(Stateless server) throws SSLException {
         return server.resumed();
     }
