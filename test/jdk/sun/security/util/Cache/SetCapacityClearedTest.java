@@ -6,7 +6,8 @@
 /*
  * @test
  * @summary setCapacity drops no live entry while entries whose soft values
- *          the GC cleared still count
+ *          the GC cleared still count, nor while a key's queue holds no
+ *          value left that get would return
  * @modules java.base/sun.security.util:+open java.base/java.util:+open
  *          java.base/java.util.concurrent:+open
  * @run main SetCapacityClearedTest
@@ -44,6 +45,30 @@ public class SetCapacityClearedTest {
                         "get " + e.getKey());
             }
         }
+        queueWithNothingLeft();
         System.out.println("passed");
+    }
+
+    /**
+     * A queue whose newest value was cleared may hold only expired values
+     * while its key, stamped when that newest value was queued, looks
+     * live: the key must go before a live one does.
+     */
+    static void queueWithNothingLeft() {
+        CacheProbe.ManualClock clock = new CacheProbe.ManualClock(0);
+        Cache<Integer, String> c = CacheProbe.newCache(true, 0, 10, 2, clock);
+        String expiring = "expiring";
+        String cleared = "cleared";
+        String live = "live";
+        c.put(1, expiring, true);
+        clock.advanceSeconds(6);
+        c.put(2, live, true);
+        c.put(1, cleared, true);            // key 1 is the newest now
+        CacheProbe.checkEquals(1, CacheProbe.clearSoftValues(c,
+                v -> v == cleared, false), "cleared");
+        clock.advanceSeconds(5);            // "expiring" is 11 s old
+        c.setCapacity(1);
+        CacheProbe.checkEquals(live, c.get(2),
+                "the live key kept, the key with nothing left removed");
     }
 }
