@@ -95,10 +95,17 @@ import javax.net.ssl.TrustManagerFactory;
  * same handshakes without any work on the server's cache. Each setup
  * checks that the server caches one session per full handshake and per
  * ticket (none, for the control), and that a resumption resumes.
+ *
+ * <p>The warm-up is as long as that of {@link SSLHandshake}. The fill
+ * runs the code of TLS 1.3 full handshakes and tickets, not that of the
+ * measured handshakes: a TLS 1.2 resumption, some 15,000 a second, keeps
+ * a compiler thread busy for the first 5 to 7 seconds it runs, and the
+ * handshakes timed meanwhile run partly in code that is interpreted or
+ * not yet fully optimized, at up to several times their steady time.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 2, time = 1)
+@Warmup(iterations = 5, time = 5)
 @Measurement(iterations = 5, time = 2)
 public class SSLHandshakeSessionCache {
 
