@@ -98,7 +98,7 @@ public class BucketShapeTest {
             }
         }
         checkLongest(c, n + " keys j * 0x10001");
-        CacheProbe.checkEquals(true, CacheProbe.state(c, "keyed"),
+        CacheProbe.checkEquals(true, TableProbe.state(c, "keyed"),
                 "the keyed layout after " + n + " keys j * 0x10001");
         for (int j = 0; j < n; j++) {
             CacheProbe.checkEquals(keys[j], c.get(keys[j]), "get " + j);
@@ -127,7 +127,7 @@ public class BucketShapeTest {
             values.add("v" + i);        // strongly held for the soft cache
             c.put(keys.get(i), values.get(i));
             CacheProbe.checkEquals(Math.min(i + 1, CROWD),
-                    CacheProbe.longest(c),
+                    TableProbe.longest(c),
                     "the bucket of " + (i + 1) + " colliding keys");
         }
         for (int i = 0; i < keys.size(); i++) {
@@ -136,7 +136,7 @@ public class BucketShapeTest {
         }
         for (int i = 16 - CROWD; i < keys.size(); i++) {
             c.remove(keys.get(i));
-            CacheProbe.checkEquals(15 - i, CacheProbe.longest(c),
+            CacheProbe.checkEquals(15 - i, TableProbe.longest(c),
                     "the bucket after " + (i - 15 + CROWD) + " removes");
         }
         CacheProbe.checkEquals(0, c.size(), "size");
@@ -160,7 +160,7 @@ public class BucketShapeTest {
         for (int j = 1; j <= 10; j++) {
             c.put(new HashKey(j * 0x10001), j);
         }
-        CacheProbe.checkEquals(true, CacheProbe.state(c, "keyed"),
+        CacheProbe.checkEquals(true, TableProbe.state(c, "keyed"),
                 "the keyed layout after a crowd");
     }
 
@@ -194,7 +194,7 @@ public class BucketShapeTest {
         for (int i = 0; i < 8_192 - 2 * pairs; i++) {
             c.put(i, value);
         }
-        Map<Object, Object> bucket = CacheProbe.buckets(c);
+        Map<Object, Object> bucket = TableProbe.buckets(c);
         int shared = 0;
         for (int p = 0; p < pairs; p++) {
             Object b0 = bucket.get(keys[p][0]);
@@ -205,7 +205,7 @@ public class BucketShapeTest {
                 shared++;
             }
         }
-        CacheProbe.checkEquals(keyed, CacheProbe.state(c, "keyed"),
+        CacheProbe.checkEquals(keyed, TableProbe.state(c, "keyed"),
                 "keyed layout");
         if (keyed) {
             // expected 64 / 16,384 pairs; 5 or more below 1e-13
@@ -219,7 +219,7 @@ public class BucketShapeTest {
     }
 
     static void checkLongest(Cache<?,?> c, String what) {
-        int longest = CacheProbe.longest(c);
+        int longest = TableProbe.longest(c);
         CacheProbe.check(longest <= LONGEST, what + ": a bucket of "
                 + longest + " nodes");
     }
