@@ -84,7 +84,9 @@ final class MemoryCache<K,V> extends Cache<K,V> {
      * spread hash codes, the expected number of sets of 9 keys with one
      * hash code is about n^9 / (9! * 2^256), 5 * 10^-23 for five million
      * keys. So only a flood of chosen keys is limited, to the newest of
-     * them, and it takes no entry of any other hash code with it.
+     * them, and it takes no entry of any other hash code with it (but in a
+     * bucket of the identity layout it crowds before the table has moved
+     * to the keyed one, see {@link #MAX_IDENTITY_BUCKET}).
      *
      * <p>8 keeps a lookup within 8 calls of {@code equals}, the length at
      * which {@code java.util.HashMap} considers a bucket too long for a
@@ -1027,7 +1029,10 @@ final class MemoryCache<K,V> extends Cache<K,V> {
      * went to old bucket i), each side keeping its order. In a switch of
      * layout, each node of old bucket i goes, in order, to the end of its
      * bucket in the new layout, which may hold nodes of other old buckets
-     * and of puts since, but none of its hash.
+     * and of puts since, but none of its hash. A switch writes the new
+     * table all over: its first puts allocate a segment for most nodes
+     * they move (at most MIGRATE_PER_PUT * MAX_IDENTITY_BUCKET), until
+     * every segment exists.
      */
     private void migrate(int max) {
         Node<K,V>[][] old = oldTable;
