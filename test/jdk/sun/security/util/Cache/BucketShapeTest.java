@@ -9,18 +9,17 @@
  * @summary Hash buckets stay short whatever the keys: keys put in an order
  *          that crowds a bucket of a small table (a stride that is a
  *          multiple of its length), keys whose hash codes HashMap's spread
- *          puts in one bucket, and pairs of keys whose hash codes differ in
- *          one bit share a bucket by chance only (the keyed mix of all 32
- *          bits); keys with one hash code share their bucket, at most
- *          MAX_SAME_HASH of them. Reads the table by reflection: its shape
+ *          puts in one bucket (which switch the table to its keyed layout),
+ *          and pairs of keys whose hash codes differ in one bit, which
+ *          share a bucket in the identity layout and by chance only in the
+ *          keyed one (the keyed mix of all 32 bits); keys with one hash
+ *          code share their bucket, at most MAX_SAME_HASH of them. Reads the table by reflection: its shape
  *          is observable no other way than by timing
  * @modules java.base/sun.security.util:+open
  * @run main BucketShapeTest
  */
 
-import java.lang.reflect.Field;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -45,8 +44,9 @@ public class BucketShapeTest {
             strideFill(soft, 204_800);
             spreadIndex(soft);
             equalHashes(soft);
-            pairsApart(soft, 14);
-            pairsApart(soft, 15);
+            pairsApart(soft, 14, false);
+            pairsApart(soft, 14, true);
+            pairsApart(soft, 15, true);
         }
         System.out.println("passed");
     }
@@ -84,7 +84,7 @@ public class BucketShapeTest {
     /**
      * Keys whose hash codes differ but which HashMap's spread (h ^ h>>>16)
      * puts in bucket 0 of any table of up to 2^16 buckets: hashCode
-     * j * 0x10001.
+     * j * 0x10001. They switch the table to the keyed layout.
      */
     static void spreadIndex(boolean soft) {
         int n = 4_000;
@@ -98,6 +98,8 @@ public class BucketShapeTest {
             }
         }
         checkLongest(c, n + " keys j * 0x10001");
+        CacheProbe.checkEquals(true, TableProbe.state(c, "keyed"),
+                "the keyed layout after " + n + " keys j * 0x10001");
         for (int j = 0; j < n; j++) {
             CacheProbe.checkEquals(keys[j], c.get(keys[j]), "get " + j);
         }
@@ -124,7 +126,8 @@ public class BucketShapeTest {
             keys.add(collider(i, 4));
             values.add("v" + i);        // strongly held for the soft cache
             c.put(keys.get(i), values.get(i));
-            CacheProbe.checkEquals(Math.min(i + 1, CROWD), longest(c),
+            CacheProbe.checkEquals(Math.min(i + 1, CROWD),
+                    TableProbe.longest(c),
                     "the bucket of " + (i + 1) + " colliding keys");
         }
         for (int i = 0; i < keys.size(); i++) {
@@ -133,7 +136,7 @@ public class BucketShapeTest {
         }
         for (int i = 16 - CROWD; i < keys.size(); i++) {
             c.remove(keys.get(i));
-            CacheProbe.checkEquals(15 - i, longest(c),
+            CacheProbe.checkEquals(15 - i, TableProbe.longest(c),
                     "the bucket after " + (i - 15 + CROWD) + " removes");
         }
         CacheProbe.checkEquals(0, c.size(), "size");
@@ -148,19 +151,38 @@ public class BucketShapeTest {
     }
 
     /**
-     * Pairs of keys whose hash codes differ in bit {@code bit} alone, in a
-     * table of fewer than 2^bit buckets: a mix that kept the distances of
-     * the low 16 bits (as HashMap's spread does, or a mix of the high bits
-     * alone) would put each pair in one bucket, and the growth past 2^bit
-     * buckets would split every such bucket, whole crowds of keys with
-     * these hash codes in one put. Here a pair shares a bucket with the
-     * chance of any two keys, 1 in the table's length.
+     * Switches the cache's table to the keyed layout: 9 keys whose hash
+     * codes HashMap's spread puts in bucket 0 of any table of up to 2^16
+     * buckets, the last of which finds 8 others in its bucket, then a put
+     * that starts the switch.
      */
-    static void pairsApart(boolean soft, int bit) {
+    static void switchLayout(Cache<Object, Integer> c) {
+        for (int j = 1; j <= 10; j++) {
+            c.put(new HashKey(j * 0x10001), j);
+        }
+        CacheProbe.checkEquals(true, TableProbe.state(c, "keyed"),
+                "the keyed layout after a crowd");
+    }
+
+    /**
+     * Pairs of keys whose hash codes differ in bit {@code bit} alone, in a
+     * table of fewer than 2^bit buckets. In the identity layout (HashMap's
+     * spread) each pair shares a bucket, 2 nodes, until the growth past
+     * 2^bit buckets splits it. In the keyed layout a mix that kept the
+     * distances of the low 16 bits (or a mix of the high bits alone) would
+     * do the same, so that crowds of such keys, which the keyed layout no
+     * longer counts, would all move in the put that splits their bucket;
+     * there a pair shares a bucket with the chance of any two keys, 1 in
+     * the table's length.
+     */
+    static void pairsApart(boolean soft, int bit, boolean keyed) {
         int pairs = 64;
         Cache<Object, Integer> c = newCache(soft, 0);
-        HashKey[][] keys = new HashKey[pairs][2];
         Integer value = 1;
+        if (keyed) {
+            switchLayout(c);
+        }
+        HashKey[][] keys = new HashKey[pairs][2];
         for (int p = 0; p < pairs; p++) {
             int h = p * 0x9E3779B9;
             keys[p][0] = new HashKey(h);
@@ -172,7 +194,7 @@ public class BucketShapeTest {
         for (int i = 0; i < 8_192 - 2 * pairs; i++) {
             c.put(i, value);
         }
-        Map<Object, Object> bucket = buckets(c);
+        Map<Object, Object> bucket = TableProbe.buckets(c);
         int shared = 0;
         for (int p = 0; p < pairs; p++) {
             Object b0 = bucket.get(keys[p][0]);
@@ -183,90 +205,22 @@ public class BucketShapeTest {
                 shared++;
             }
         }
-        // expected 64 / 16,384 pairs; 5 or more below 1e-13
-        CacheProbe.check(shared <= 4, shared + " of " + pairs
-                + " pairs differing in bit " + bit + " share a bucket");
+        CacheProbe.checkEquals(keyed, TableProbe.state(c, "keyed"),
+                "keyed layout");
+        if (keyed) {
+            // expected 64 / 16,384 pairs; 5 or more below 1e-13
+            CacheProbe.check(shared <= 4, shared + " of " + pairs
+                    + " pairs differing in bit " + bit + " share a bucket");
+        } else {
+            CacheProbe.checkEquals(pairs, shared, "pairs differing in bit "
+                    + bit + " sharing a bucket in the identity layout");
+        }
         checkLongest(c, "pairs differing in bit " + bit);
     }
 
     static void checkLongest(Cache<?,?> c, String what) {
-        int longest = longest(c);
+        int longest = TableProbe.longest(c);
         CacheProbe.check(longest <= LONGEST, what + ": a bucket of "
                 + longest + " nodes");
-    }
-
-    // ---- the table, by reflection
-
-    /** The number of nodes in the longest bucket. */
-    static int longest(Cache<?,?> c) {
-        int[] longest = new int[1];
-        walk(c, (bucket, n) -> longest[0] = Math.max(longest[0], n));
-        return longest[0];
-    }
-
-    /**
-     * The bucket of every key: an object per bucket (its first node),
-     * identical for the keys of one bucket.
-     */
-    static Map<Object, Object> buckets(Cache<?,?> c) {
-        Map<Object, Object> buckets = new IdentityHashMap<>();
-        walk(c, null, buckets);
-        return buckets;
-    }
-
-    interface BucketVisitor {
-        void visit(Object first, int nodes);
-    }
-
-    static void walk(Cache<?,?> c, BucketVisitor visitor) {
-        walk(c, visitor, null);
-    }
-
-    /**
-     * Visits every bucket of the cache's table and, during a growth, of its
-     * old table; each table is an array of segments of buckets, and each
-     * bucket a chain of nodes linked by their {@code chain} field.
-     */
-    static void walk(Cache<?,?> c, BucketVisitor visitor,
-            Map<Object, Object> keys) {
-        try {
-            synchronized (c) {
-                for (String name : new String[] {"table", "oldTable"}) {
-                    Field f = c.getClass().getDeclaredField(name);
-                    f.setAccessible(true);
-                    Object[][] table = (Object[][]) f.get(c);
-                    if (table == null) {
-                        continue;
-                    }
-                    for (Object[] segment : table) {
-                        if (segment == null) {
-                            continue;
-                        }
-                        for (Object first : segment) {
-                            int nodes = 0;
-                            for (Object n = first; n != null;
-                                    n = field(n, "chain")) {
-                                nodes++;
-                                if (keys != null) {
-                                    keys.put(field(n, "key"), first);
-                                }
-                            }
-                            if (visitor != null && nodes > 0) {
-                                visitor.visit(first, nodes);
-                            }
-                        }
-                    }
-                }
-            }
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static Object field(Object o, String name)
-            throws ReflectiveOperationException {
-        Field f = o.getClass().getDeclaredField(name);
-        f.setAccessible(true);
-        return f.get(o);
     }
 }

@@ -29,8 +29,10 @@ import java.util.function.LongSupplier;
  *     fixed-size segments, a segment when a put first writes into it, and
  *     every put moves a few buckets of the old table into the new one;
  * <li>a lookup walks one bucket, which holds few nodes whatever keys are
- *     put: hash codes are spread by a keyed mix of their bits, and at
- *     most {@link #MAX_SAME_HASH} nodes share one hash code;
+ *     put: the table places hash codes as {@code HashMap} does until a put
+ *     finds its bucket crowded by other hash codes, and from then on (until
+ *     {@link #clear}) by a keyed mix of their bits (see {@link #REKEY_AT});
+ *     at most {@link #MAX_SAME_HASH} nodes share one hash code;
  * <li>expired entries are the oldest ones, at the head of the list: a put
  *     removes at most {@link #MAX_EXPIRED_PER_PUT} of them, and a burst of
  *     entries that expire together is removed over the puts that follow;
@@ -82,13 +84,59 @@ final class MemoryCache<K,V> extends Cache<K,V> {
      * spread hash codes, the expected number of sets of 9 keys with one
      * hash code is about n^9 / (9! * 2^256), 5 * 10^-23 for five million
      * keys. So only a flood of chosen keys is limited, to the newest of
-     * them, and it takes no entry of any other hash code with it.
+     * them, and it takes no entry of any other hash code with it (but in a
+     * bucket of the identity layout it crowds before the table has moved
+     * to the keyed one, see {@link #MAX_IDENTITY_BUCKET}).
      *
      * <p>8 keeps a lookup within 8 calls of {@code equals}, the length at
      * which {@code java.util.HashMap} considers a bucket too long for a
      * list; 16 would double the cost of a flood for no gain in hit rate.
      */
     static final int MAX_SAME_HASH = 8;
+
+    /**
+     * The number of nodes of hash codes other than its key's that a put
+     * must find in a bucket of the identity layout to switch the table to
+     * the keyed layout (see {@link #index}).
+     *
+     * <p>The table starts in the identity layout, HashMap's spread
+     * {@code h ^ (h >>> 16)}: it gives keys with close hash codes
+     * (consecutive Integers) a bucket each, so a lookup of such keys reads
+     * one node, where any keyed mix puts some of them in shared buckets by
+     * chance (a third of the keys at a load of 0.4), each share costing a
+     * cache miss on another node. Anyone can choose keys that the identity
+     * layout crowds into one bucket, though, and a lookup walks its bucket:
+     * a put that finds this many other hash codes in its bucket makes the
+     * table move, by the incremental migration a growth uses, into a table
+     * of the keyed layout, for good (until {@link #clear}). If a growth is
+     * in progress, the move starts when the growth has ended.
+     *
+     * <p>Keys whose hash codes are spread fill the buckets of the identity
+     * layout like random throws, so the other nodes a put finds in its
+     * bucket are Poisson-distributed with the table's load as mean (at most
+     * 3/4, up to 1 in the last buckets of an old table during a growth): 8
+     * or more are found by about 1.3 * 10^-6 of the puts at load 3/4, 6 *
+     * 10^-8 at 1/2, 7 * 10^-9 at 3/8 (1.0 * 10^-5 at load 1). So such a
+     * cache stays in the identity layout for millions of puts, and a switch
+     * by chance costs it the speed of that layout, no entry.
+     */
+    static final int REKEY_AT = 8;
+
+    /**
+     * The most nodes in one bucket of the identity layout; a put of a new
+     * key that would exceed it first removes the bucket's first node, the
+     * oldest of its hash code.
+     *
+     * <p>A bucket of the identity layout reaches this length only after a
+     * put found {@link #REKEY_AT} other hash codes in it (it holds at most
+     * MAX_SAME_HASH nodes of the put's own), so only between the put that
+     * started a switch to the keyed layout and the move of that bucket,
+     * at most tableLength / MIGRATE_PER_PUT puts (and a growth's) later;
+     * while chosen keys crowd a bucket so, each lookup of it still walks at
+     * most this many nodes. With spread hash codes a bucket of 16 nodes
+     * practically never occurs (about 2 * 10^-16 per bucket at load 3/4).
+     */
+    static final int MAX_IDENTITY_BUCKET = 16;
 
     /** The most buckets of the old table one put moves into the new one. */
     private static final int MIGRATE_PER_PUT = 4;
@@ -114,8 +162,9 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     private final int maxQueueSize;
     private final LongSupplier clock;
     /**
-     * Mixed into every hash code, so that which hash codes share a bucket
-     * depends on a secret of this cache (see {@link #hash}).
+     * Mixed into every hash code in the keyed layout, so that which hash
+     * codes share a bucket depends on a secret of this cache (see
+     * {@link #keyedHash}).
      */
     private final int seed;
 
@@ -128,32 +177,49 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     //
     // Invariants:
     // - every node of the list is in exactly one bucket, and every node of
-    //   a bucket is in the list: while a growth is in progress, the
-    //   buckets i >= migrated of oldTable are still in use, those below
-    //   are empty and their nodes are in table; so the nodes of a hash h
-    //   are in bucket h & (oldLength - 1) of oldTable if that is >=
-    //   migrated, else in bucket h & (tableLength - 1) of table, and a
-    //   lookup walks one bucket, also during a growth;
-    // - node.hash() == hash(node.key()), computed once, when the node was
+    //   a bucket is in the list: while a migration (a growth, or a switch
+    //   to the keyed layout) is in progress, the buckets i >= migrated of
+    //   oldTable are still in use, those below are empty and their nodes
+    //   are in table; so the nodes of a hash h are in bucket
+    //   index(h, oldKeyed, oldLength) of oldTable if that is >= migrated,
+    //   else in bucket index(h, keyed, tableLength) of table, and a lookup
+    //   walks one bucket, also during a migration;
+    // - node.hash() is its key's hashCode, taken once, when the node was
     //   made: a key whose hashCode changes later cannot break the table,
     //   its node is still found, by identity, where it was put;
-    // - the nodes of a bucket are in the order of the list (a put links
-    //   its node at the end of its bucket and of the list, and a growth
-    //   keeps the order when it splits a bucket), so the first node of a
-    //   hash in its bucket is the oldest of that hash;
+    // - per hash, the nodes of a bucket are in the order of the list, so
+    //   the first node of a hash in its bucket is the oldest of that hash
+    //   (and a bucket's first node the oldest of its own hash): a put
+    //   links its node at the end of its bucket and of the list, a growth
+    //   keeps the order when it splits a bucket, and a switch moves the
+    //   nodes of an old bucket in order to the ends of their new buckets,
+    //   which hold no node of their hashes yet (a bucket's whole order is
+    //   not the list's: a switch appends an old bucket's nodes after nodes
+    //   put later);
     // - at most MAX_SAME_HASH nodes have one hash;
-    // - oldTable is not null only during a growth, and puts finish moving
-    //   it before the next growth is due: a growth from L to 2L buckets
-    //   starts at 3L/4 nodes, the next one is due at 3L/2 nodes, at least
-    //   3L/4 puts later, and L / MIGRATE_PER_PUT puts move the L old
-    //   buckets (a growth also waits for the previous one to finish);
+    // - at most MAX_IDENTITY_BUCKET nodes are in a bucket of the identity
+    //   layout; a put found REKEY_AT nodes of other hashes in one only if
+    //   keyed or rekeyDue is set since;
+    // - only a switch sets keyed, and only clear() resets it; oldKeyed
+    //   implies keyed, and rekeyDue is set only while keyed is not;
+    // - oldTable is not null only during a migration, and puts finish
+    //   moving it before the next growth is due: a migration to L buckets
+    //   starts with at most L / 2 nodes (a growth from L / 2 buckets, or a
+    //   switch that doubles the length, with at most 3L / 8, where the
+    //   previous migration left at most; a switch keeps the length only
+    //   below L / 2 nodes, else a growth would fall due before it ends),
+    //   and its at most L old buckets move in L / MIGRATE_PER_PUT puts, so
+    //   it ends with at most 3L / 4 nodes, where the next growth is due;
     // - no array of a table is longer than SEGMENT, but the top array;
     // - the table never shrinks; clear() drops it.
     private Node<K,V>[][] table;        // segments; null until the first put
     private int tableLength;            // buckets in table, a power of 2
+    private boolean keyed;              // table's layout (see index)
     private Node<K,V>[][] oldTable;     // being moved into table, or null
     private int oldLength;              // buckets in oldTable
+    private boolean oldKeyed;           // oldTable's layout
     private int migrated;               // buckets of oldTable already moved
+    private boolean rekeyDue;           // switch to keyed once no migration
 
     // The list, in the order the entries were put (a put of a key that
     // is cached, or a value queued under it, moves its node to the tail).
@@ -314,9 +380,12 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     public synchronized void clear() {
         table = null;
         tableLength = 0;
+        keyed = false;
         oldTable = null;
         oldLength = 0;
+        oldKeyed = false;
         migrated = 0;
+        rekeyDue = false;
         head = null;
         tail = null;
         count = 0;
@@ -359,32 +428,40 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         // walk below, before anything visible changes: a key that throws
         // leaves the cache as it was. What runs in between only removes
         // entries that no operation would return and moves buckets.
-        int h = hash(key);
+        int h = key == null ? 0 : key.hashCode();
         long now = now();
         drainQueue(MAX_CLEARED_PER_OP);
         expunge(now, MAX_EXPIRED_PER_PUT);
         prepareTable();
 
         // One walk of the key's bucket finds the key's node, the oldest
-        // node of its hash and the bucket's last node.
+        // node of its hash, the bucket's last node and how crowded it is.
         Node<K,V>[][] t;
         int length;
-        if (oldTable != null && (h & (oldLength - 1)) >= migrated) {
+        boolean tKeyed;
+        int i;
+        if (oldTable != null
+                && (i = index(h, oldKeyed, oldLength)) >= migrated) {
             t = oldTable;
             length = oldLength;
+            tKeyed = oldKeyed;
         } else {
             t = table;
             length = tableLength;
+            tKeyed = keyed;
+            i = index(h, keyed, length);
         }
-        int i = h & (length - 1);
         Node<K,V> found = null;
         Node<K,V> foundPrev = null;
         Node<K,V> oldest = null;
         Node<K,V> oldestPrev = null;
         int sameHash = 0;
+        int others = 0;
         Node<K,V> last = null;
         for (Node<K,V> p = bucket(t, i); p != null; last = p, p = p.chain()) {
-            if (found == null && p.hash() == h) {
+            if (p.hash() != h) {
+                others++;
+            } else if (found == null) {
                 Object k = p.key();
                 if (k == key || (key != null && key.equals(k))) {
                     found = p;
@@ -394,6 +471,10 @@ final class MemoryCache<K,V> extends Cache<K,V> {
                     oldestPrev = last;
                 }
             }
+        }
+        if (others >= REKEY_AT && !keyed) {
+            // a crowd the identity layout let in: switch (prepareTable)
+            rekeyDue = true;
         }
 
         if (value == null && soft) {
@@ -412,7 +493,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
             if (tickets != null && !expired(found.time(), now)) {
                 addTicket(found, tickets, value, now);
                 // the newest entry now: to the end of the list and, to
-                // keep their orders alike, of the bucket
+                // keep the order of its hash in the bucket, of the bucket
                 if (found != last) {
                     unchain(t, i, foundPrev, found);
                     linkAfter(t, length, i, last, found);
@@ -446,6 +527,12 @@ final class MemoryCache<K,V> extends Cache<K,V> {
             if (last == oldest) {
                 last = oldestPrev;
             }
+        } else if (!tKeyed && others + sameHash >= MAX_IDENTITY_BUCKET) {
+            // a crowded bucket not yet moved to the keyed layout: its
+            // first node, the oldest of its hash, goes (not the last)
+            Node<K,V> first = bucket(t, i);
+            unchain(t, i, null, first);
+            release(first);
         }
         linkAfter(t, length, i, last, node);
         append(node);
@@ -501,16 +588,17 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     @Override
     public synchronized void remove(Object key) {
         drainQueue(MAX_CLEARED_PER_OP);
-        int h = hash(key);
+        int h = key == null ? 0 : key.hashCode();
         Node<K,V>[][] t = table;
         if (t == null) {
             return;
         }
         int i;
-        if (oldTable != null && (i = h & (oldLength - 1)) >= migrated) {
+        if (oldTable != null
+                && (i = index(h, oldKeyed, oldLength)) >= migrated) {
             t = oldTable;
         } else {
-            i = h & (tableLength - 1);
+            i = index(h, keyed, tableLength);
         }
         Node<K,V> prev = null;
         for (Node<K,V> p = bucket(t, i); p != null; prev = p, p = p.chain()) {
@@ -826,7 +914,17 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     // ---- the table
 
     /**
-     * The key's hash code, mixed: the bits above the low 8 are XORed with
+     * The bucket of hash code {@code h} in a table of {@code length}
+     * buckets of a layout: the identity layout takes HashMap's spread of
+     * the hash code, the keyed one {@link #keyedHash}; see
+     * {@link #REKEY_AT}.
+     */
+    private int index(int h, boolean keyed, int length) {
+        return (keyed ? keyedHash(h) : h ^ (h >>> 16)) & (length - 1);
+    }
+
+    /**
+     * A hash code {@code h}, mixed: the bits above the low 8 are XORed with
      * this cache's random seed and put through MurmurHash3's 32-bit
      * finalizer, m; the hash is m's low 24 bits, then the low 8 bits of
      * the hash code plus m's top 8 bits (which the hash has nowhere else),
@@ -851,12 +949,10 @@ final class MemoryCache<K,V> extends Cache<K,V> {
      * growth never has a larger crowd to move. (A mix of the high 16 bits alone
      * would leave keys whose hash codes differ in one bit b &lt; 16 in one
      * bucket until the table grows past 2^b buckets, and then split that
-     * crowd in one put.) Equal hash codes give equal hashes; two different
-     * ones do with a chance of 2^-24, which only makes them count as one
-     * for MAX_SAME_HASH.
+     * crowd in one put.) Two different hash codes give equal mixes with a
+     * chance of 2^-24, which only puts them in one bucket.
      */
-    private int hash(Object key) {
-        int h = key == null ? 0 : key.hashCode();
+    private int keyedHash(int h) {
         int m = (h >>> 8) ^ seed;
         m ^= m >>> 16;
         m *= 0x85EBCA6B;
@@ -868,16 +964,17 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     /** The key's node, or null; walks one bucket. */
     private Node<K,V> find(Object key) {
-        int h = hash(key);
+        int h = key == null ? 0 : key.hashCode();
         Node<K,V>[][] t = table;
         if (t == null) {
             return null;
         }
         int i;
-        if (oldTable != null && (i = h & (oldLength - 1)) >= migrated) {
+        if (oldTable != null
+                && (i = index(h, oldKeyed, oldLength)) >= migrated) {
             t = oldTable;
         } else {
-            i = h & (tableLength - 1);
+            i = index(h, keyed, tableLength);
         }
         for (Node<K,V> p = bucket(t, i); p != null; p = p.chain()) {
             Object k;
@@ -891,22 +988,33 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     /**
      * Makes the table ready for a put: allocates it at the first put,
-     * starts a growth when it is 3/4 full, and moves a few buckets of a
-     * growth in progress.
+     * starts a migration, a growth when it is 3/4 full or a switch to the
+     * keyed layout when one is due (and no migration is in progress), and
+     * moves a few buckets of a migration in progress.
      */
     private void prepareTable() {
         if (table == null) {
             tableLength = MIN_TABLE;
             table = newTable(MIN_TABLE);
-        } else if (oldTable == null && count >= tableLength / 4 * 3
-                && tableLength < MAX_TABLE) {
+        } else if (oldTable == null && (rekeyDue
+                || count >= tableLength / 4 * 3 && tableLength < MAX_TABLE)) {
             // Nothing moves now: the old table stays in use, and its
             // buckets move a few per put. The new table's segments are
-            // allocated as they are first written.
+            // allocated as they are first written. A switch moves every
+            // bucket as a growth does; if a growth would fall due before
+            // it ends, it grows the table too.
+            int length = tableLength;
+            if (count + tableLength / MIGRATE_PER_PUT >= tableLength / 4 * 3
+                    && tableLength < MAX_TABLE) {
+                length *= 2;
+            }
             oldTable = table;
             oldLength = tableLength;
-            tableLength *= 2;
-            table = newTable(tableLength);
+            oldKeyed = keyed;
+            keyed |= rekeyDue;
+            rekeyDue = false;
+            tableLength = length;
+            table = newTable(length);
             migrated = 0;
         }
         if (oldTable != null) {
@@ -916,17 +1024,37 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     /**
      * Moves up to {@code max} buckets of the old table into the new one.
-     * Old bucket i splits into buckets i and i + oldLength, which are
-     * empty until then (nodes of their hashes went to old bucket i), each
-     * side keeping its order.
+     * In a growth within one layout, old bucket i splits into buckets i
+     * and i + oldLength, which are empty until then (nodes of their hashes
+     * went to old bucket i), each side keeping its order. In a switch of
+     * layout, each node of old bucket i goes, in order, to the end of its
+     * bucket in the new layout, which may hold nodes of other old buckets
+     * and of puts since, but none of its hash. A switch writes the new
+     * table all over: its first puts allocate a segment for most nodes
+     * they move (at most MIGRATE_PER_PUT * MAX_IDENTITY_BUCKET), until
+     * every segment exists.
      */
     private void migrate(int max) {
         Node<K,V>[][] old = oldTable;
+        boolean split = oldKeyed == keyed;
         for (; max > 0 && migrated < oldLength; max--) {
             int i = migrated++;
             Node<K,V>[] s = old[i >>> SEGMENT_SHIFT];
             Node<K,V> n = s == null ? null : s[i & (SEGMENT - 1)];
-            if (n != null) {
+            if (n != null && !split) {
+                s[i & (SEGMENT - 1)] = null;
+                while (n != null) {
+                    Node<K,V> next = n.chain();
+                    int j = index(n.hash(), keyed, tableLength);
+                    Node<K,V> last = null;
+                    for (Node<K,V> p = bucket(table, j); p != null;
+                            p = p.chain()) {
+                        last = p;
+                    }
+                    linkAfter(table, tableLength, j, last, n);
+                    n = next;
+                }
+            } else if (n != null) {
                 s[i & (SEGMENT - 1)] = null;
                 Node<K,V> lo = null;
                 Node<K,V> loTail = null;
@@ -935,7 +1063,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
                 while (n != null) {
                     Node<K,V> next = n.chain();
                     n.chain(null);
-                    if ((n.hash() & oldLength) == 0) {
+                    if ((index(n.hash(), keyed, tableLength) & oldLength)
+                            == 0) {
                         if (loTail == null) {
                             lo = n;
                         } else {
@@ -1026,10 +1155,11 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         int h = n.hash();
         Node<K,V>[][] t = table;
         int i;
-        if (oldTable != null && (i = h & (oldLength - 1)) >= migrated) {
+        if (oldTable != null
+                && (i = index(h, oldKeyed, oldLength)) >= migrated) {
             t = oldTable;
         } else {
-            i = h & (tableLength - 1);
+            i = index(h, keyed, tableLength);
         }
         Node<K,V> prev = null;
         for (Node<K,V> p = bucket(t, i); p != null; prev = p, p = p.chain()) {
@@ -1100,7 +1230,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
      * object and a soft entry needs no second object.
      */
     private interface Node<K,V> {
-        /** The mixed hash of the key, see {@link MemoryCache#hash}. */
+        /** The key's hashCode when the node was made. */
         int hash();
         K key();
         /** The value; null if a soft value was cleared, or for a queue. */
