@@ -12,9 +12,10 @@
  *          puts in one bucket (which switch the table to its keyed layout),
  *          and pairs of keys whose hash codes differ in one bit, which
  *          share a bucket in the identity layout and by chance only in the
- *          keyed one (the keyed mix of all 32 bits); keys with one hash
- *          code share their bucket, at most MAX_SAME_HASH of them. Reads the table by reflection: its shape
- *          is observable no other way than by timing
+ *          keyed one (by its keyed mix); keys with one hash
+ *          code share their bucket, at most MAX_SAME_HASH of them. Reads
+ *          the table by reflection: its shape is observable no other way
+ *          than by timing
  * @modules java.base/sun.security.util:+open
  * @run main BucketShapeTest
  */

@@ -13,11 +13,15 @@
  *          short after; the oldest key of a hash code is still the first
  *          to go after the move; a crowd found during a growth switches
  *          the layout only once the growth has ended, and its bucket stays
- *          bounded meanwhile. Reads the table by reflection
+ *          bounded meanwhile; no put of a switch allocates more than a few
+ *          segments of the new table. Reads the table by reflection
+ * @key randomness
  * @modules java.base/sun.security.util:+open
- * @run main/othervm -Xmx512m LayoutSwitchTest
+ *          jdk.management
+ * @run main/othervm -Xmx1g LayoutSwitchTest
  */
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -45,6 +49,7 @@ public class LayoutSwitchTest {
             orderKept(soft);
         }
         deferredByGrowth();
+        switchAllocation();
         System.out.println("passed");
     }
 
@@ -291,5 +296,65 @@ public class LayoutSwitchTest {
         for (HashKey k : keys.subList(keys.size() - 10_000, keys.size())) {
             CacheProbe.checkEquals(k, c.get(k), "flood key " + k);
         }
+    }
+
+    /**
+     * The most bytes one put may allocate, as in GrowthAllocationTest: a
+     * few segments of 8192 references, never the many a switch would
+     * need at once if it moved crowded buckets whose nodes scatter over
+     * the new table before its segments exist.
+     */
+    static final long LIMIT = 512 * 1024;
+
+    /**
+     * 400,000 consecutive Integers (a growth to 2^20 buckets in progress),
+     * then 16 buckets of the new table crowded with 16 keys each, every
+     * key of another block of 256 hash codes (so that the keyed layout
+     * scatters them over the table): the switch, due from the first crowd
+     * on, starts when the growth ends. Every put until the switch has
+     * ended allocates at most LIMIT bytes.
+     */
+    @SuppressWarnings("deprecation")    // Thread.getId: JDK 17 has no threadId
+    static void switchAllocation() {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean)
+                ManagementFactory.getThreadMXBean();
+        if (!mx.isThreadAllocatedMemorySupported()) {
+            throw new AssertionError("no per-thread allocation counter");
+        }
+        mx.setThreadAllocatedMemoryEnabled(true);
+        long id = Thread.currentThread().getId();
+        Cache<Object, Object> c = Cache.newHardMemoryCache(0);
+        int n = 400_000;
+        for (int i = 0; i < n; i++) {
+            c.put(i, i);
+        }
+        CacheProbe.check(migrating(c) && tableLength(c) == 1 << 20,
+                "a growth to 2^20 buckets in progress");
+        int j = 1;
+        for (int b = 0; b < 16; b++) {
+            for (int k = 0; k < MAX_IDENTITY_BUCKET; k++) {
+                HashKey key = spreadTo(b, 20, j++);
+                c.put(key, key);
+            }
+        }
+        CacheProbe.check(rekeyDue(c) && !keyed(c), "a switch due");
+        long max = 0;
+        int at = -1;
+        boolean started = false;
+        for (int i = n; !started || migrating(c); i++) {
+            long before = mx.getThreadAllocatedBytes(id);
+            c.put(i, i);
+            long bytes = mx.getThreadAllocatedBytes(id) - before;
+            if (bytes > max) {
+                max = bytes;
+                at = i;
+            }
+            started |= keyed(c);
+        }
+        System.out.println("switch: largest put " + max + " bytes, put of "
+                + at);
+        CacheProbe.check(max <= LIMIT, "the put of " + at + " allocated "
+                + max + " bytes");
+        checkShort(c, "after the switch");
     }
 }

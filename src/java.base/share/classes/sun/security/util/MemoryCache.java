@@ -30,8 +30,9 @@ import java.util.function.LongSupplier;
  *     every put moves a few buckets of the old table into the new one;
  * <li>a lookup walks one bucket, which holds few nodes whatever keys are
  *     put: the table places hash codes as {@code HashMap} does until a put
- *     finds its bucket crowded by other hash codes, and from then on (until
- *     {@link #clear}) by a keyed mix of their bits (see {@link #REKEY_AT});
+ *     finds its bucket crowded by keys of other hash codes, and from then
+ *     on (until {@link #clear}) by a keyed mix of their bits (see
+ *     {@link #REKEY_AT});
  *     at most {@link #MAX_SAME_HASH} nodes share one hash code;
  * <li>expired entries are the oldest ones, at the head of the list: a put
  *     removes at most {@link #MAX_EXPIRED_PER_PUT} of them, and a burst of
@@ -106,7 +107,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
      * chance (a third of the keys at a load of 0.4), each share costing a
      * cache miss on another node. Anyone can choose keys that the identity
      * layout crowds into one bucket, though, and a lookup walks its bucket:
-     * a put that finds this many other hash codes in its bucket makes the
+     * a put that finds this many nodes of other hash codes in its bucket
+     * (however many codes they have) makes the
      * table move, by the incremental migration a growth uses, into a table
      * of the keyed layout, for good (until {@link #clear}). If a growth is
      * in progress, the move starts when the growth has ended.
@@ -116,9 +118,11 @@ final class MemoryCache<K,V> extends Cache<K,V> {
      * bucket are Poisson-distributed with the table's load as mean (at most
      * 3/4, up to 1 in the last buckets of an old table during a growth): 8
      * or more are found by about 1.3 * 10^-6 of the puts at load 3/4, 6 *
-     * 10^-8 at 1/2, 7 * 10^-9 at 3/8 (1.0 * 10^-5 at load 1). So such a
-     * cache stays in the identity layout for millions of puts, and a switch
-     * by chance costs it the speed of that layout, no entry.
+     * 10^-8 at 1/2, 7 * 10^-9 at 3/8 (1.0 * 10^-5 at load 1): a switch by
+     * chance every 800,000 puts or so at load 3/4, and a large cache of
+     * such keys usually switches within a growth or two. That costs it
+     * nothing: with spread hash codes the keyed layout is as fast, and
+     * only close hash codes gain from the identity layout.
      */
     static final int REKEY_AT = 8;
 
@@ -128,10 +132,11 @@ final class MemoryCache<K,V> extends Cache<K,V> {
      * oldest of its hash code.
      *
      * <p>A bucket of the identity layout reaches this length only after a
-     * put found {@link #REKEY_AT} other hash codes in it (it holds at most
-     * MAX_SAME_HASH nodes of the put's own), so only between the put that
-     * started a switch to the keyed layout and the move of that bucket,
-     * at most tableLength / MIGRATE_PER_PUT puts (and a growth's) later;
+     * put found {@link #REKEY_AT} nodes of other hash codes in it (it
+     * holds at most MAX_SAME_HASH nodes of the put's own), so only between
+     * the put that made a switch to the keyed layout due and the move of
+     * that bucket, at most a growth's puts and a switch's later (see
+     * {@link #migrate});
      * while chosen keys crowd a bucket so, each lookup of it still walks at
      * most this many nodes. With spread hash codes a bucket of 16 nodes
      * practically never occurs (about 2 * 10^-16 per bucket at load 3/4).
@@ -140,6 +145,12 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     /** The most buckets of the old table one put moves into the new one. */
     private static final int MIGRATE_PER_PUT = 4;
+
+    /**
+     * The most segments of its new table one put allocates before a
+     * switch of layout moves any bucket (see {@link #migrate}).
+     */
+    private static final int SEGMENTS_PER_PUT = 2;
 
     /** The initial number of buckets. */
     private static final int MIN_TABLE = 16;
@@ -203,13 +214,13 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     // - only a switch sets keyed, and only clear() resets it; oldKeyed
     //   implies keyed, and rekeyDue is set only while keyed is not;
     // - oldTable is not null only during a migration, and puts finish
-    //   moving it before the next growth is due: a migration to L buckets
-    //   starts with at most L / 2 nodes (a growth from L / 2 buckets, or a
-    //   switch that doubles the length, with at most 3L / 8, where the
-    //   previous migration left at most; a switch keeps the length only
-    //   below L / 2 nodes, else a growth would fall due before it ends),
-    //   and its at most L old buckets move in L / MIGRATE_PER_PUT puts, so
-    //   it ends with at most 3L / 4 nodes, where the next growth is due;
+    //   moving it before the next growth is due: a migration from L
+    //   buckets starts, when none is in progress, with at most 3L / 4
+    //   nodes, and takes L / MIGRATE_PER_PUT puts, a switch also one put
+    //   per SEGMENTS_PER_PUT segments of its new table; it doubles the
+    //   length unless the count stays below 3L / 4 for that many puts, so
+    //   it ends with fewer nodes than 3/4 of its new length (at most
+    //   3L / 4 + L / 4 + L / 8192 + 1 of 3L / 2 when it doubles);
     // - no array of a table is longer than SEGMENT, but the top array;
     // - the table never shrinks; clear() drops it.
     private Node<K,V>[][] table;        // segments; null until the first put
@@ -219,6 +230,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     private int oldLength;              // buckets in oldTable
     private boolean oldKeyed;           // oldTable's layout
     private int migrated;               // buckets of oldTable already moved
+    private int segmentsMade;           // of table, by a switch (migrate)
     private boolean rekeyDue;           // switch to keyed once no migration
 
     // The list, in the order the entries were put (a put of a key that
@@ -950,7 +962,8 @@ final class MemoryCache<K,V> extends Cache<K,V> {
      * would leave keys whose hash codes differ in one bit b &lt; 16 in one
      * bucket until the table grows past 2^b buckets, and then split that
      * crowd in one put.) Two different hash codes give equal mixes with a
-     * chance of 2^-24, which only puts them in one bucket.
+     * chance of 2^-32 (never within a block), which only puts them in one
+     * bucket.
      */
     private int keyedHash(int h) {
         int m = (h >>> 8) ^ seed;
@@ -1000,11 +1013,18 @@ final class MemoryCache<K,V> extends Cache<K,V> {
                 || count >= tableLength / 4 * 3 && tableLength < MAX_TABLE)) {
             // Nothing moves now: the old table stays in use, and its
             // buckets move a few per put. The new table's segments are
-            // allocated as they are first written. A switch moves every
-            // bucket as a growth does; if a growth would fall due before
-            // it ends, it grows the table too.
+            // allocated as they are first written. A switch allocates
+            // them first and then moves every bucket as a growth does;
+            // if a growth would fall due before it ends, it grows the
+            // table too.
             int length = tableLength;
-            if (count + tableLength / MIGRATE_PER_PUT >= tableLength / 4 * 3
+            int puts = tableLength / MIGRATE_PER_PUT;
+            if (rekeyDue) {
+                // the segments of a doubled table, SEGMENTS_PER_PUT a put
+                puts += (2 * tableLength >>> SEGMENT_SHIFT) / SEGMENTS_PER_PUT
+                        + 1;
+            }
+            if (count + puts >= tableLength / 4 * 3
                     && tableLength < MAX_TABLE) {
                 length *= 2;
             }
@@ -1016,6 +1036,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
             tableLength = length;
             table = newTable(length);
             migrated = 0;
+            segmentsMade = 0;
         }
         if (oldTable != null) {
             migrate(MIGRATE_PER_PUT);
@@ -1029,14 +1050,25 @@ final class MemoryCache<K,V> extends Cache<K,V> {
      * went to old bucket i), each side keeping its order. In a switch of
      * layout, each node of old bucket i goes, in order, to the end of its
      * bucket in the new layout, which may hold nodes of other old buckets
-     * and of puts since, but none of its hash. A switch writes the new
-     * table all over: its first puts allocate a segment for most nodes
-     * they move (at most MIGRATE_PER_PUT * MAX_IDENTITY_BUCKET), until
-     * every segment exists.
+     * and of puts since, but none of its hash.
+     *
+     * <p>A switch writes the new table all over, so the nodes of the first
+     * buckets it moved would each need a segment of their own: chosen keys
+     * could make one put allocate dozens. So a switch first allocates the
+     * new table's segments, SEGMENTS_PER_PUT a put, and moves no bucket
+     * until all exist; meanwhile every lookup and put uses the old table,
+     * as none of its buckets has moved.
      */
     private void migrate(int max) {
         Node<K,V>[][] old = oldTable;
         boolean split = oldKeyed == keyed;
+        if (!split && segmentsMade < table.length) {
+            for (int k = 0; k < SEGMENTS_PER_PUT
+                    && segmentsMade < table.length; k++) {
+                segment(table, tableLength, segmentsMade++);
+            }
+            return;
+        }
         for (; max > 0 && migrated < oldLength; max--) {
             int i = migrated++;
             Node<K,V>[] s = old[i >>> SEGMENT_SHIFT];
@@ -1112,18 +1144,23 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     }
 
     /** Sets bucket i, allocating its segment when first written. */
-    @SuppressWarnings("unchecked")
     private static <K,V> void setBucket(Node<K,V>[][] t, int length, int i,
             Node<K,V> n) {
-        Node<K,V>[] s = t[i >>> SEGMENT_SHIFT];
-        if (s == null) {
-            if (n == null) {
-                return;
-            }
-            s = (Node<K,V>[]) new Node<?,?>[Math.min(length, SEGMENT)];
-            t[i >>> SEGMENT_SHIFT] = s;
+        if (n != null || t[i >>> SEGMENT_SHIFT] != null) {
+            segment(t, length, i >>> SEGMENT_SHIFT)[i & (SEGMENT - 1)] = n;
         }
-        s[i & (SEGMENT - 1)] = n;
+    }
+
+    /** Segment si of a table of {@code length} buckets, allocated if new. */
+    @SuppressWarnings("unchecked")
+    private static <K,V> Node<K,V>[] segment(Node<K,V>[][] t, int length,
+            int si) {
+        Node<K,V>[] s = t[si];
+        if (s == null) {
+            s = (Node<K,V>[]) new Node<?,?>[Math.min(length, SEGMENT)];
+            t[si] = s;
+        }
+        return s;
     }
 
     /** Links n into bucket i after {@code last}, its last node (or first). */
