@@ -10,6 +10,7 @@ import java.lang.ref.SoftReference;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongSupplier;
 
@@ -440,7 +441,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
         // walk below, before anything visible changes: a key that throws
         // leaves the cache as it was. What runs in between only removes
         // entries that no operation would return and moves buckets.
-        int h = key == null ? 0 : key.hashCode();
+        int h = Objects.hashCode(key);
         long now = now();
         drainQueue(MAX_CLEARED_PER_OP);
         expunge(now, MAX_EXPIRED_PER_PUT);
@@ -600,7 +601,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
     @Override
     public synchronized void remove(Object key) {
         drainQueue(MAX_CLEARED_PER_OP);
-        int h = key == null ? 0 : key.hashCode();
+        int h = Objects.hashCode(key);
         Node<K,V>[][] t = table;
         if (t == null) {
             return;
@@ -977,7 +978,7 @@ final class MemoryCache<K,V> extends Cache<K,V> {
 
     /** The key's node, or null; walks one bucket. */
     private Node<K,V> find(Object key) {
-        int h = key == null ? 0 : key.hashCode();
+        int h = Objects.hashCode(key);
         Node<K,V>[][] t = table;
         if (t == null) {
             return null;
