@@ -16,8 +16,6 @@
  * @run main/othervm CollidingGrowthTest
  */
 
-import java.lang.management.ManagementFactory;
-
 import sun.security.util.Cache;
 
 public class CollidingGrowthTest {
@@ -67,23 +65,16 @@ public class CollidingGrowthTest {
         System.out.println("passed");
     }
 
-    @SuppressWarnings("deprecation")    // Thread.getId: JDK 17 has no threadId
     static void allocation(boolean soft, char[] q) {
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean)
-                ManagementFactory.getThreadMXBean();
-        if (!mx.isThreadAllocatedMemorySupported()) {
-            throw new AssertionError("no per-thread allocation counter");
-        }
-        mx.setThreadAllocatedMemoryEnabled(true);
-        long id = Thread.currentThread().getId();
+        AllocationMeter meter = new AllocationMeter();
         // The most bytes one put may allocate: a node, two table segments
         // of 8192 references each (a growth splits a bucket into two,
         // which may be in two segments) and a little more. Moving half of
         // the floods in one put costs an object or more per moved key,
         // several times this.
-        long start = mx.getThreadAllocatedBytes(id);
+        long start = meter.bytes();
         Object[] segment = new Object[8192];
-        long limit = 2 * (mx.getThreadAllocatedBytes(id) - start) + 4096;
+        long limit = 2 * (meter.bytes() - start) + 4096;
         if (segment.length == 0) {
             throw new AssertionError();     // keeps the array alive
         }
@@ -100,9 +91,9 @@ public class CollidingGrowthTest {
         int at = -1;
         for (int i = 0; i < keys.length; i++) {
             String k = keys[i];
-            long before = mx.getThreadAllocatedBytes(id);
+            long before = meter.bytes();
             c.put(k, k);
-            long bytes = mx.getThreadAllocatedBytes(id) - before;
+            long bytes = meter.bytes() - before;
             if (bytes > max) {
                 max = bytes;
                 at = i;

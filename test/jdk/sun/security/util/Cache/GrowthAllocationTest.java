@@ -13,8 +13,6 @@
  * @run main/othervm -Xmx1g GrowthAllocationTest
  */
 
-import java.lang.management.ManagementFactory;
-
 import sun.security.util.Cache;
 
 public class GrowthAllocationTest {
@@ -22,14 +20,8 @@ public class GrowthAllocationTest {
     static final int N = 1_700_000;             // grows past 2^21 buckets
     static final long LIMIT = 512 * 1024;       // bytes per put
 
-    @SuppressWarnings("deprecation")    // Thread.getId: JDK 17 has no threadId
     public static void main(String[] args) {
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean)
-                ManagementFactory.getThreadMXBean();
-        if (!mx.isThreadAllocatedMemorySupported()) {
-            throw new AssertionError("no per-thread allocation counter");
-        }
-        mx.setThreadAllocatedMemoryEnabled(true);
+        AllocationMeter meter = new AllocationMeter();
         Integer[] keys = new Integer[N];
         for (int i = 0; i < N; i++) {
             keys[i] = i;
@@ -37,18 +29,17 @@ public class GrowthAllocationTest {
         for (boolean soft : new boolean[] {false, true}) {
             Cache<Integer, Integer> c = soft ? Cache.newSoftMemoryCache(0)
                     : Cache.newHardMemoryCache(0, 3600);
-            long id = Thread.currentThread().getId();
             long max = 0;
             int at = -1;
-            long before = mx.getThreadAllocatedBytes(id);
+            long before = meter.bytes();
             for (int i = 0; i < N; i++) {
                 c.put(keys[i], keys[i]);
-                long after = mx.getThreadAllocatedBytes(id);
+                long after = meter.bytes();
                 if (after - before > max) {
                     max = after - before;
                     at = i;
                 }
-                before = mx.getThreadAllocatedBytes(id);
+                before = meter.bytes();
             }
             System.out.println((soft ? "soft" : "hard") + ": largest put "
                     + max + " bytes, put #" + at);

@@ -21,7 +21,6 @@
  * @run main/othervm -Xmx1g LayoutSwitchTest
  */
 
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -314,15 +313,8 @@ public class LayoutSwitchTest {
      * on, starts when the growth ends. Every put until the switch has
      * ended allocates at most LIMIT bytes.
      */
-    @SuppressWarnings("deprecation")    // Thread.getId: JDK 17 has no threadId
     static void switchAllocation() {
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean)
-                ManagementFactory.getThreadMXBean();
-        if (!mx.isThreadAllocatedMemorySupported()) {
-            throw new AssertionError("no per-thread allocation counter");
-        }
-        mx.setThreadAllocatedMemoryEnabled(true);
-        long id = Thread.currentThread().getId();
+        AllocationMeter meter = new AllocationMeter();
         Cache<Object, Object> c = Cache.newHardMemoryCache(0);
         int n = 400_000;
         for (int i = 0; i < n; i++) {
@@ -342,9 +334,9 @@ public class LayoutSwitchTest {
         int at = -1;
         boolean started = false;
         for (int i = n; !started || migrating(c); i++) {
-            long before = mx.getThreadAllocatedBytes(id);
+            long before = meter.bytes();
             c.put(i, i);
-            long bytes = mx.getThreadAllocatedBytes(id) - before;
+            long bytes = meter.bytes() - before;
             if (bytes > max) {
                 max = bytes;
                 at = i;
