@@ -345,8 +345,7 @@ class View:
 
 class PatchSet:
     def __init__(self, root: str, rules_path: str, feature: str, baseline: Baseline,
-                 workdir: str, topics_dir: str, identity: Identity,
-                 upto: Optional[List[str]] = None):
+                 workdir: str, topics_dir: str, identity: Identity):
         self.root = root
         self.feature = feature
         self.baseline = baseline
@@ -354,8 +353,6 @@ class PatchSet:
         self.rules = Rules(rules_path, feature)
         self.rules_name = os.path.basename(rules_path)
         self.left_out: List[Tuple[str, str]] = []
-        # Files of the patches that --upto leaves out of this configuration.
-        self.untaken: List[str] = []
         self.notes: List[str] = []
         self.git_dir = os.path.join(workdir, "repo.git")
         # One index per run: two makes of one configuration may run at once.
@@ -364,7 +361,6 @@ class PatchSet:
         self.commit = ""
         try:
             self.topics = series.load_topics(topics_dir, glob_re)
-            self.upto = series.parse_upto(upto or [], self.topics)
         except series.SeriesError as e:
             raise PatchSetError(str(e))
         if not identity.date:
@@ -435,10 +431,8 @@ class PatchSet:
         for t in self.topics:
             parent = self.baseline.commit
             self.g(["read-tree", parent])
-            taken = series.truncate(t, self.upto.get(t.name))
-            self.untaken += [f for p in t.patches[len(taken):] for f in p.files]
             ids = [p.id for p in t.patches]
-            for p in taken:
+            for p in t.patches:
                 paths = self._apply_patch(t, p, ids)
                 for path in paths:
                     if touched_by.setdefault(path, t.name) != t.name:

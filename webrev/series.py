@@ -28,7 +28,7 @@ must then leave 17 out with a `Baselines:` line.
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import List, Optional
 
 ENCODING = "utf-8"
 ID_RE = re.compile(r"^[a-z][a-z0-9-]*$")
@@ -126,33 +126,6 @@ def load_topics(topics_dir: str, glob_re) -> List[Topic]:
     if not topics:
         raise SeriesError("%s holds no <topic>/series file" % topics_dir)
     return topics
-
-
-def parse_upto(values: List[str], topics: List[Topic]) -> Dict[str, str]:
-    """`topic:patch` pairs: the configuration takes that topic's series up to
-    and including that patch (configure --with-cache=core)."""
-    upto: Dict[str, str] = {}
-    by_name = {t.name: t for t in topics}
-    for v in values:
-        for item in v.split():
-            name, _, pid = item.partition(":")
-            t = by_name.get(name)
-            if t is None or not pid:
-                raise SeriesError("%r: expected <topic>:<patch id>, topics: %s"
-                                  % (item, ", ".join(by_name)))
-            if pid not in [p.id for p in t.patches]:
-                raise SeriesError("%r: topic %s has no patch %r (it has %s)" % (
-                    item, name, pid, ", ".join(p.id for p in t.patches)))
-            upto[name] = pid
-    return upto
-
-
-def truncate(topic: Topic, upto: Optional[str]) -> List[Patch]:
-    """The patches of the topic that the configuration takes."""
-    if upto is None:
-        return list(topic.patches)
-    ids = [p.id for p in topic.patches]
-    return topic.patches[:ids.index(upto) + 1]
 
 
 RELEASE_SUFFIX_RE = re.compile(r"\.jdk([0-9]+)$")

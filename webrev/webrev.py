@@ -11,8 +11,9 @@
   webrev.py export BASELINE --output DIR PATH...
 
 BASELINE: --root R --rules F --topics D --feature N --upstream-dir U --ref TAG
---origin O --workdir W --author A --copyright-holder H [--upto TOPIC:ID]. make/Patch.gmk and make/Webrev.gmk run it; make/Micro.gmk and
-make/Windows.gmk run export; see doc/building.md.
+--origin O --workdir W --author A --copyright-holder H. make/Patch.gmk and
+make/Webrev.gmk run it; make/Micro.gmk and make/Windows.gmk run export; see
+doc/building.md.
 """
 
 import argparse
@@ -39,8 +40,6 @@ def baseline_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--origin", required=True, help="where the baseline came from")
     p.add_argument("--workdir", required=True, help="where the patched tree is built")
     p.add_argument("--topics", required=True, help="webrev/topics: a series per topic")
-    p.add_argument("--upto", action="append", default=[],
-                   help="TOPIC:PATCH: take the topic's series up to that patch")
     p.add_argument("--author", required=True, help="'Name <email>' of the series' commits")
     p.add_argument("--copyright-holder", required=True, help="named by every new file")
 
@@ -49,7 +48,7 @@ def load(a) -> PatchSet:
     if not os.path.isdir(a.root):
         raise PatchSetError("--root %s is not a directory" % a.root)
     ps = PatchSet(a.root, a.rules, a.feature, Baseline(a.upstream_dir, a.ref, a.origin),
-                  a.workdir, a.topics, Identity(a.author, a.copyright_holder), a.upto)
+                  a.workdir, a.topics, Identity(a.author, a.copyright_holder))
     for note in ps.notes:
         print("note: %s" % note)
     return ps
@@ -154,22 +153,6 @@ def cmd_export(a) -> int:
     return 0
 
 
-def cmd_untaken_tests(a) -> int:
-    """The jtreg tests of the patches this configuration leaves out
-    (--upto), as a jtreg exclude list: its image lacks what they test."""
-    ps = load(a)
-    prefix = "test/jdk/"
-    lines = []
-    for f in sorted(ps.untaken):
-        if f.startswith(prefix) and f.endswith(".java"):
-            with open(os.path.join(a.root, f), "rb") as fh:
-                if b"@test" in fh.read():
-                    lines.append("%s 0000000 generic-all\n" % f[len(prefix):])
-    write_atomically(a.output, encode("".join(lines)))
-    print("Wrote %s (%d tests of patches left out)" % (a.output, len(lines)))
-    return 0
-
-
 def cmd_hunk_save(a) -> int:
     if not a.patch:
         return hunks.save(Baseline(a.upstream_dir, a.ref, a.origin), a.root, a.file, a.edited,
@@ -217,10 +200,6 @@ def main(argv) -> int:
     p.add_argument("--patch", default="", help="TOPIC:ID: a hunk file of that patch, made "
                    "against the file as the topic's earlier patches leave it")
     p.set_defaults(fn=cmd_hunk_save)
-    p = sp.add_parser("untaken-tests")
-    baseline_args(p)
-    p.add_argument("--output", required=True, help="the exclude list to write")
-    p.set_defaults(fn=cmd_untaken_tests)
     p = sp.add_parser("export")
     baseline_args(p)
     p.add_argument("--output", required=True, help="a directory; what it held is replaced")

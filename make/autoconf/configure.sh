@@ -44,10 +44,6 @@ Options:
   --with-upstream=DIR    the OpenJDK git checkout the patch is made against
                          (default: the base JDK's release tree, fetched from
                          Debian's source package into build/upstream/)
-  --with-cache=core|bounded
-                         how much of the cache series the build takes: its
-                         core patch alone, or the whole series (default:
-                         bounded); 'core' adds '-core' to the default name
   --with-author="NAME <EMAIL>"
                          author of the series' commits (default: git config
                          user.name and user.email)
@@ -68,14 +64,13 @@ parse_options() {
     OPT_JMH=""
     OPT_CONF_NAME=""
     OPT_UPSTREAM=""
-    OPT_CACHE=""
     OPT_AUTHOR=""
     OPT_COPYRIGHT_HOLDER=""
     local arg name value
     for arg in "$@"; do
         case "$arg" in
             -h|--help) usage; exit 0 ;;
-            --with-boot-jdk|--with-jtreg|--with-jmh|--with-conf-name|--with-upstream|--with-cache|--with-author|--with-copyright-holder)
+            --with-boot-jdk|--with-jtreg|--with-jmh|--with-conf-name|--with-upstream|--with-author|--with-copyright-holder)
                 fail "option $arg needs a value: $arg=<value>" ;;
             --with-*=*)
                 name=${arg%%=*}
@@ -87,7 +82,6 @@ parse_options() {
                     --with-jmh) OPT_JMH=$value ;;
                     --with-conf-name) OPT_CONF_NAME=$value ;;
                     --with-upstream) OPT_UPSTREAM=$value ;;
-                    --with-cache) OPT_CACHE=$value ;;
                     --with-author) OPT_AUTHOR=$value ;;
                     --with-copyright-holder) OPT_COPYRIGHT_HOLDER=$value ;;
                     *) fail "unknown option '$name'; see 'bash configure --help'" ;;
@@ -106,18 +100,6 @@ check_conf_name() {
 check_jmh_version() {
     [[ "$1" =~ ^[0-9]+(\.[0-9]+)*$ ]] \
         || fail "--with-jmh=$1: not a JMH version (expected digits and dots, e.g. $DEFAULT_JMH_VERSION)"
-}
-
-# Sets PATCHSET_UPTO (what make patch and the image take of each series)
-# and CONF_SUFFIX from --with-cache.
-check_cache_variant() {
-    # shellcheck disable=SC2034 # read by write_spec, through ${!name}
-    case "$1" in
-        ""|bounded) PATCHSET_UPTO=""; CONF_SUFFIX="" ;;
-        core) PATCHSET_UPTO="cache:core"; CONF_SUFFIX="-core" ;;
-        *) fail "--with-cache=$1: expected 'core' (the cache series' core patch alone) or 'bounded' (the whole series)" ;;
-    esac
-    CACHE_VARIANT=${1:-bounded}
 }
 
 # Sets PATCH_AUTHOR and COPYRIGHT_HOLDER; PATCH_IDENTITY_NOTE says what is a
@@ -158,8 +140,7 @@ write_spec() {
                 UPSTREAM_REF UPSTREAM_ORIGIN JTREG_HOME JTREG_VERSION JMH_VERSION JMH_CLASSPATH \
                 PYTHON MINGW_CC WINE WINDOWS_RUNTIME_WHEEL \
                 WINDOWS_TOOLS_SKIP_REASON \
-                PLOT_SKIP_REASON WEBREV_SKIP_REASON PATCH_AUTHOR COPYRIGHT_HOLDER \
-                PATCHSET_UPTO CACHE_VARIANT; do
+                PLOT_SKIP_REASON WEBREV_SKIP_REASON PATCH_AUTHOR COPYRIGHT_HOLDER; do
         content=${content//@"$name"@/${!name}}
     done
     if [[ "$content" =~ @[A-Z_]+@ ]]; then
@@ -182,7 +163,6 @@ Configuration summary:
 * Modules from:   $BOOT_JDK_MODULES_SOURCE
 * Upstream tree:  $UPSTREAM_REF ($UPSTREAM_DIR)
 * Upstream from:  $UPSTREAM_ORIGIN
-* Cache series:   $CACHE_VARIANT
 * Series author:  $PATCH_AUTHOR (copyright: $COPYRIGHT_HOLDER)
 * jtreg:          $JTREG_VERSION ($JTREG_HOME)
 * JMH:            ${JMH_VERSION} (Maven Central)
@@ -219,10 +199,9 @@ main() {
     [[ -z "$OPT_UPSTREAM" ]] || validate_upstream "$OPT_UPSTREAM"
     JMH_VERSION=${OPT_JMH:-$DEFAULT_JMH_VERSION}
     check_jmh_version "$JMH_VERSION"
-    check_cache_variant "$OPT_CACHE"
     find_patch_identity "$OPT_AUTHOR" "$OPT_COPYRIGHT_HOLDER"
     BOOT_JDK_FEATURE=$(boot_jdk_feature "$BOOT_JDK")
-    CONF_NAME=${OPT_CONF_NAME:-linux-$(uname -m)-jdk$BOOT_JDK_FEATURE$CONF_SUFFIX}
+    CONF_NAME=${OPT_CONF_NAME:-linux-$(uname -m)-jdk$BOOT_JDK_FEATURE}
     check_conf_name "$CONF_NAME"
     find_boot_jdk_modules "$BOOT_JDK"
     info "base JDK: $BOOT_JDK"

@@ -130,7 +130,7 @@ git -C "$F" init -q && git -C "$F" add -A && git -C "$F" -c user.name=t -c user.
 AUTHOR="Fixture Author <fixture@example.org>"
 FARGS=(PATCHSET_ROOT="$F" PATCHSET_RULES="$RULES" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture
        PATCHSET_WORKDIR="$W/ps" PATCHSET_TOPICS="$TOPICS" PATCH_AUTHOR="$AUTHOR"
-       COPYRIGHT_HOLDER="Fixture Holder, Inc." PATCHSET_UPTO=)
+       COPYRIGHT_HOLDER="Fixture Holder, Inc.")
 
 patchmake "${FARGS[@]}" patch > "$LOG" 2>&1 || { cat "$LOG"; fail "make patch on the fixture"; }
 P="$W/out/fixture.patch"
@@ -281,32 +281,6 @@ bad "an added line naming one of our files" "names this repository's make/Fixtur
 cp "$W/newsrc.good" "$F/$NEWSRC"
 patchmake "${FARGS[@]}" patch > "$LOG" 2>&1 || { cat "$LOG"; fail "make patch after the reference checks"; }
 ok "make patch refuses added lines that speak of this repository (words, file names)"
-
-# A configuration that takes a series up to one of its patches (configure
-# --with-cache=core) leaves out the tests of the later patches: jtreg gets
-# them as an exclude list.
-TWOTEST=test/jdk/sun/security/util/FixtureTwo/FixtureTwoTest.java
-mkdir -p "$F/$(dirname "$TWOTEST")"
-{ echo "$SPDX_HEADER"; printf '%s\n' '' '/*' ' * @test' ' * @summary Patch two.' ' */' 'class FixtureTwoTest {}'; } \
-    > "$F/$TWOTEST"
-cp "$TOPICS/fix/series" "$W/fix.series.good"
-echo "    $TWOTEST" >> "$TOPICS/fix/series"
-untaken() {  # untaken <output> [--upto TOPIC:ID]
-    local output=$1
-    shift
-    "$PYTHON" "$TOPDIR/webrev/webrev.py" untaken-tests --root "$F" --rules "$RULES" \
-        --feature "$FEATURE" --upstream-dir "$UPSTREAM_DIR" --ref "$UPSTREAM_REF" --origin fixture \
-        --workdir "$W/ps-upto" --topics "$TOPICS" --author "$AUTHOR" --copyright-holder holder \
-        --output "$output" "$@" > "$LOG" 2>&1 || { cat "$LOG"; fail "webrev.py untaken-tests $*"; }
-}
-untaken "$W/upto-one.txt" --upto fix:one
-[[ "$(cat "$W/upto-one.txt")" == "sun/security/util/FixtureTwo/FixtureTwoTest.java 0000000 generic-all" ]] \
-    || fail "up to patch one: the exclude list is not patch two's test: $(cat "$W/upto-one.txt")"
-untaken "$W/whole.txt"
-[[ ! -s "$W/whole.txt" ]] || fail "the whole series leaves out tests: $(cat "$W/whole.txt")"
-rm -r "$F/$(dirname "$TWOTEST")"
-cp "$W/fix.series.good" "$TOPICS/fix/series"
-ok "a configuration up to patch one excludes exactly patch two's tests"
 
 # ---------------------------------------------------------------- the real set
 # The patch set for every release tree configure fetched; the one this

@@ -127,7 +127,7 @@ mkdir -p "$TOPICS/fix"
 printf '%s\n' 'list fix-dev@example.org' 'patch one NNNNNNN: Fixture change' '    **' > "$TOPICS/fix/series"
 printf '%s\n' 'NNNNNNN: The fixture' '' 'One patch.' > "$TOPICS/fix/cover-letter.md"
 FARGS=(PATCHSET_ROOT="$F" PATCH_NAME=fixture PATCHSET_WORKDIR="$W/ps" PATCHSET_TOPICS="$TOPICS"
-       PATCH_AUTHOR="Fixture Author <fixture@example.org>" COPYRIGHT_HOLDER="Fixture Holder" PATCHSET_UPTO=)
+       PATCH_AUTHOR="Fixture Author <fixture@example.org>" COPYRIGHT_HOLDER="Fixture Holder")
 
 webrevmake "${FARGS[@]}" WEBREV_OUTPUTDIR="$W/w1" webrev > "$LOG" 2>&1 || { cat "$LOG"; fail "make webrev on the fixture"; }
 n=$(check_webrev "$W/w1/fix" fix) || { echo "$n"; exit 1; }
