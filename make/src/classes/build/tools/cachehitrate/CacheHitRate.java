@@ -5,7 +5,16 @@
 
 package build.tools.cachehitrate;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.IntSupplier;
 
@@ -15,7 +24,7 @@ import sun.security.util.Cache;
  * Replays session traces through the sun.security.util.Cache of the JDK it
  * runs on and prints the hit rates, one tab-separated line per trace and
  * cache size. Run it once on the stock JDK (an LRU cache) and once on the
- * patched image (a FIFO cache) to compare the two on the same traces; see
+ * image (the patch set's cache) to compare the two on the same traces; see
  * make/CacheHitRate.gmk, which does both and prints them side by side.
  *
  * <p>A trace is a sequence of client ids. Each request looks its session up
@@ -26,11 +35,14 @@ import sun.security.util.Cache;
  * arguments give the same traces on every JDK.
  *
  * <p>Usage: {@code java --add-exports java.base/sun.security.util=ALL-UNNAMED
- * CacheHitRate.java [requests [population]]}
+ * [-Dcachehitrate.digests=<classes.sha256>] CacheHitRate.java
+ * [requests [population]]}
  */
 public final class CacheHitRate {
 
     private static final long SEED = 20260101L;
+    /** The "sha256  path" lines of the classes make java.base compiled. */
+    private static final String DIGESTS_PROPERTY = "cachehitrate.digests";
     private static final int[] CAPACITIES = {1024, 4096, 20480};
 
     private CacheHitRate() {
@@ -69,13 +81,49 @@ public final class CacheHitRate {
         return n;
     }
 
-    /** Which cache this JDK has: the patch set's classes, or stock's. */
+    /**
+     * Which cache this JDK has, from the classes named by the digests file
+     * (-Dcachehitrate.digests): "image" if this JDK's java.base holds every
+     * one of them as make java.base compiled it, "other" if not (stock's
+     * classes: some, e.g. an unchanged interface, may compile alike);
+     * "unknown" without the property.
+     */
     private static String implementation() {
+        String digests = System.getProperty(DIGESTS_PROPERTY);
+        if (digests == null) {
+            return "unknown";
+        }
+        List<String> lines;
         try {
-            Class.forName("sun.security.util.MemoryCache$HardNode");
-            return "patched-fifo";
-        } catch (ClassNotFoundException e) {
-            return "stock-lru";
+            lines = Files.readAllLines(Path.of(digests));
+        } catch (IOException e) {
+            throw new UncheckedIOException("-D" + DIGESTS_PROPERTY + "=" + digests, e);
+        }
+        int same = 0;
+        for (String line : lines) {
+            String[] fields = line.split("  ", 2);
+            if (fields.length != 2 || fields[0].length() != 64) {
+                throw new IllegalArgumentException(digests + ": not a sha256sum line: " + line);
+            }
+            if (fields[0].equals(digestInJavaBase(fields[1]))) {
+                same++;
+            }
+        }
+        return lines.isEmpty() ? "unknown" : same == lines.size() ? "image" : "other";
+    }
+
+    /** The SHA-256 of a class file of java.base as this JDK has it, or null. */
+    private static String digestInJavaBase(String path) {
+        try (InputStream in = Object.class.getModule().getResourceAsStream(path)) {
+            if (in == null) {
+                return null;
+            }
+            return HexFormat.of().formatHex(
+                    MessageDigest.getInstance("SHA-256").digest(in.readAllBytes()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(path, e);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 
