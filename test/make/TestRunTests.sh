@@ -120,18 +120,16 @@ check "micro:<regex ending in \$> reaches JMH intact" \
     grep -qF -- "'CacheBench\.(get|remove)\$'" <<<"$dry_out"
 check "micro:<regex ending in \$> is named with it in the summary" \
     grep -qF -- "'micro:CacheBench\.(get|remove)\$=" <<<"$dry_out"
-expect_make_runs 'jtreg:sun/security/util/Cache/ContractTest.java#id0' \
-    "ours:$TOPDIR/test/jdk/sun/security/util/Cache/ContractTest.java'#'id0"
-expect_make_runs 'test/jdk/sun/security/util/Cache/ContractTest.java' \
-    "ours:$TOPDIR/test/jdk/sun/security/util/Cache/ContractTest.java"
+expect_make_runs 'jtreg:sun/security/util/Cache/CacheModel.java#id0' \
+    "ours:$TOPDIR/test/jdk/sun/security/util/Cache/CacheModel.java'#'id0"
+expect_make_runs 'test/jdk/sun/security/util/Cache/CacheModel.java' \
+    "ours:$TOPDIR/test/jdk/sun/security/util/Cache/CacheModel.java"
 upstream_dir=$(spec_var UPSTREAM_DIR)
 if [[ -n "$upstream_dir" && -f "$upstream_dir/test/jdk/sun/security/util/Cache/EbaHash.java" ]]; then
     expect_make_runs 'jtreg:sun/security/util/Cache/EbaHash.java' \
         "upstream:$upstream_dir/test/jdk/sun/security/util/Cache/EbaHash.java"
     expect_make_runs 'jtreg:jdk_cache_callers_quick' \
         "upstream:$upstream_dir/test/jdk/sun/security/ssl/SSLSessionContextImpl"
-    expect_make_runs 'jtreg:jdk_cache_callers_quick' \
-        "ours:$TOPDIR/test/jdk/sun/security/ssl/SSLSessionContextImpl"
 fi
 
 ###############################################################################

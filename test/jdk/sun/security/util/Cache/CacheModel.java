@@ -5,7 +5,7 @@
 
 /*
  * @test
- * @bug NNNNNNN
+ * @bug 0000000
  * @summary Cache answers random calls as an access-ordered LinkedHashMap does
  * @key randomness
  * @modules java.base/sun.security.util
@@ -95,7 +95,8 @@ public class CacheModel {
                 cache.accept(seen::putAll);
                 expunge();
                 Map<String, String> expected = new HashMap<>();
-                model.forEach((key, e) -> expected.put(key, e.values().peek().v()));
+                model.forEach((key, e) ->
+                        expected.put(key, e.values().peek().v()));
                 check("accept", expected, seen);
             } else if (op < 96) {
                 capacity = rnd.nextInt(12) - 1;

@@ -5,7 +5,7 @@
 
 /*
  * @test
- * @bug NNNNNNN
+ * @bug 0000000
  * @summary A full Cache drops expired entries before live ones after setTimeout
  * @modules java.base/sun.security.util
  * @run main ExpiryOrder
