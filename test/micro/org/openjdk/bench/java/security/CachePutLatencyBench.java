@@ -15,13 +15,10 @@ import java.util.stream.IntStream;
 import sun.security.util.Cache;
 
 /**
- * The latency of {@code Cache.put} into a full cache whose entries expire
- * continuously: fresh keys arrive at a steady rate, paced outside the
- * measured time, such that three quarters of the capacity is live, so the
- * cache keeps overflowing with expired entries in it. The control,
- * {@code expiring=false}: the same puts into a cache whose entries do not
- * expire. Epsilon, with the heap touched up front, keeps GC pauses and
- * page faults out of the times.
+ * {@code Cache.put} into a full cache whose entries expire continuously:
+ * fresh keys at a steady rate, three quarters of the capacity live. The
+ * control, {@code expiring=false}: a cache whose entries do not expire.
+ * Epsilon and a pre-touched heap keep GC and page faults out.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -43,8 +40,7 @@ public class CachePutLatencyBench {
     @Param({"true", "false"})
     boolean expiring;
 
-    /** Puts that took over 200 us of wall time and of the thread's CPU time. */
-    public long slowPuts;
+    public long slowPuts; // over 200 us of wall and of the thread's CPU time
 
     Cache<Integer, Integer> cache;
     Integer[] keys;
@@ -70,7 +66,6 @@ public class CachePutLatencyBench {
         }
     }
 
-    /** Waits for the next put's turn. */
     @Setup(Level.Invocation)
     public void start() {
         while (System.nanoTime() - due < 0) {

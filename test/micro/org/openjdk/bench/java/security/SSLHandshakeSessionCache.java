@@ -18,18 +18,12 @@ import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 /**
  * Full TLS 1.2 handshakes, as in {@link SSLHandshake}, against a server
  * whose session cache is full and whose sessions expire continuously.
- *
- * <p>Sessions arrive at {@link #RATE} per second whatever a handshake
- * costs, so every JVM gets the same load: one arrival in
- * {@link #PER_HANDSHAKE} is a measured handshake, which waits for its turn;
- * the others are TLS 1.3 session tickets, each a session of its own in the
- * server's cache, issued outside the measured time. The session timeout is
- * {@code ratio * cacheSize / RATE} seconds: {@code ratio} is the arrival
- * rate times the timeout over the capacity. The setup runs the arrivals
- * until the cache is full and its first sessions have expired. {@code late}
- * counts the handshakes that started later than the next one's turn: above
- * 0, the JVM did not keep up. {@link #noCache} is the control: the same
- * load and handshakes, the server's cache holding at most one session.
+ * Sessions arrive at {@link #RATE} per second whatever a handshake costs:
+ * one in {@link #PER_HANDSHAKE} is a measured handshake, the others TLS 1.3
+ * tickets cached by the server outside the measured time. The timeout is
+ * {@code ratio * cacheSize / RATE} seconds. {@code late} counts handshakes
+ * that started after the next one's turn. {@link #noCache}: the control,
+ * the same load with a cache that holds one session.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -41,9 +35,7 @@ import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 @AuxCounters(AuxCounters.Type.EVENTS)
 public class SSLHandshakeSessionCache {
 
-    /** Sessions arriving per second: a divisor of the cache sizes. */
     static final int RATE = 5120;
-    /** One arrival in this many is a measured handshake. */
     static final int PER_HANDSHAKE = 64;
 
     @Param({"20480", "102400"})
@@ -52,7 +44,6 @@ public class SSLHandshakeSessionCache {
     @Param({"1", "0.5", "2", "10"})
     double ratio;
 
-    /** Handshakes that started late. */
     public long late;
 
     final ByteBuffer empty = ByteBuffer.allocate(0);
@@ -104,7 +95,6 @@ public class SSLHandshakeSessionCache {
         return -wait;
     }
 
-    /** The tickets due before the next handshake, then its turn. */
     @Setup(Level.Invocation)
     public void arrive() throws SSLException {
         while (++arrivals % PER_HANDSHAKE != 0) {
@@ -116,8 +106,7 @@ public class SSLHandshakeSessionCache {
         }
     }
 
-    /** A new session in the server's cache: a ticket, or a connection's first. */
-    void ticket() throws SSLException {
+    void ticket() throws SSLException { // a new session in the server's cache
         if (ticketsLeft-- == 0) {
             ticketServer = server.createSSLEngine();
             handshake(ticketClient.createSSLEngine(), ticketServer);
@@ -130,13 +119,11 @@ public class SSLHandshakeSessionCache {
         toClient.clear();
     }
 
-    /** A full handshake, which the server caches. */
     @Benchmark
     public void fullHandshake() throws SSLException {
         handshake(client.createSSLEngine(), server.createSSLEngine());
     }
 
-    /** The same, the server's cache holding one session. */
     @Benchmark
     public void noCache() throws SSLException {
         fullHandshake();
@@ -159,7 +146,6 @@ public class SSLHandshakeSessionCache {
         throw new SSLException("handshake not done");
     }
 
-    /** What {@code from} has to send, received by {@code to}, if any. */
     void flow(SSLEngine from, SSLEngine to, ByteBuffer net) throws SSLException {
         while (tasks(from) == HandshakeStatus.NEED_WRAP
                 && from.wrap(empty, net).bytesProduced() > 0) {
