@@ -41,9 +41,18 @@ Options:
   --with-jmh=VERSION     JMH version fetched from Maven Central
                          (default: $DEFAULT_JMH_VERSION)
   --with-conf-name=NAME  configuration name (default: linux-x86_64-jdk<feature>)
-  --with-upstream=DIR    the OpenJDK git checkout the patch is made against
-                         (default: the base JDK's release tree, fetched from
-                         Debian's source package into build/upstream/)
+  --with-upstream=DIR    the OpenJDK git checkout the backport series and the
+                         patch are made against (default: the base JDK's
+                         release tree, fetched from Debian's source package
+                         into build/upstream/)
+  --with-mainline=DIR    the OpenJDK git checkout the mainline series are made
+                         against (default: the stand-in for mainline, JDK
+                         $MAINLINE_STAND_IN's release tree, fetched the same way)
+  --with-mainline-boot-jdk=DIR
+                         the JDK upstream's build of the mainline tree runs on
+                         (default: the base JDK, else the newest under
+                         /usr/lib/jvm, of the mainline's feature version or
+                         the one before)
   --with-author="NAME <EMAIL>"
                          author of the series' commits (default: git config
                          user.name and user.email)
@@ -64,13 +73,15 @@ parse_options() {
     OPT_JMH=""
     OPT_CONF_NAME=""
     OPT_UPSTREAM=""
+    OPT_MAINLINE=""
+    OPT_MAINLINE_BOOT_JDK=""
     OPT_AUTHOR=""
     OPT_COPYRIGHT_HOLDER=""
     local arg name value
     for arg in "$@"; do
         case "$arg" in
             -h|--help) usage; exit 0 ;;
-            --with-boot-jdk|--with-jtreg|--with-jmh|--with-conf-name|--with-upstream|--with-author|--with-copyright-holder)
+            --with-boot-jdk|--with-jtreg|--with-jmh|--with-conf-name|--with-upstream|--with-mainline|--with-mainline-boot-jdk|--with-author|--with-copyright-holder)
                 fail "option $arg needs a value: $arg=<value>" ;;
             --with-*=*)
                 name=${arg%%=*}
@@ -82,6 +93,8 @@ parse_options() {
                     --with-jmh) OPT_JMH=$value ;;
                     --with-conf-name) OPT_CONF_NAME=$value ;;
                     --with-upstream) OPT_UPSTREAM=$value ;;
+                    --with-mainline) OPT_MAINLINE=$value ;;
+                    --with-mainline-boot-jdk) OPT_MAINLINE_BOOT_JDK=$value ;;
                     --with-author) OPT_AUTHOR=$value ;;
                     --with-copyright-holder) OPT_COPYRIGHT_HOLDER=$value ;;
                     *) fail "unknown option '$name'; see 'bash configure --help'" ;;
@@ -137,7 +150,9 @@ write_spec() {
     shopt -u patsub_replacement 2>/dev/null || true
     for name in CONFIGURE_COMMAND_LINE TOPDIR CONF_NAME BOOT_JDK BOOT_JDK_FEATURE \
                 BOOT_JDK_VERSION BOOT_JDK_JMODS BOOT_JDK_MODULES_SOURCE UPSTREAM_DIR \
-                UPSTREAM_REF UPSTREAM_ORIGIN JTREG_HOME JTREG_VERSION JMH_VERSION JMH_CLASSPATH \
+                UPSTREAM_REF UPSTREAM_ORIGIN MAINLINE_DIR MAINLINE_REF MAINLINE_ORIGIN \
+                MAINLINE_FEATURE MAINLINE_BOOT_JDK MAINLINE_BUILD_SKIP_REASON RELEASE_LINE \
+                RELEASE_LINES JTREG_HOME JTREG_VERSION JMH_VERSION JMH_CLASSPATH \
                 PYTHON MINGW_CC WINE WINDOWS_RUNTIME_WHEEL \
                 WINDOWS_TOOLS_SKIP_REASON \
                 PLOT_SKIP_REASON WEBREV_SKIP_REASON PATCH_AUTHOR COPYRIGHT_HOLDER; do
@@ -163,6 +178,9 @@ Configuration summary:
 * Modules from:   $BOOT_JDK_MODULES_SOURCE
 * Upstream tree:  $UPSTREAM_REF ($UPSTREAM_DIR)
 * Upstream from:  $UPSTREAM_ORIGIN
+* Mainline tree:  $MAINLINE_REF ($MAINLINE_DIR), from $MAINLINE_ORIGIN
+* Series:         mainline against $MAINLINE_REF${RELEASE_LINE:+, its $RELEASE_LINE backport against $UPSTREAM_REF}
+* Mainline build: boot JDK ${MAINLINE_BOOT_JDK:-none}
 * Series author:  $PATCH_AUTHOR (copyright: $COPYRIGHT_HOLDER)
 * jtreg:          $JTREG_VERSION ($JTREG_HOME)
 * JMH:            ${JMH_VERSION} (Maven Central)
@@ -171,7 +189,8 @@ Configuration summary:
 * Wine:           ${WINE:-none} ${WINE_VERSION:-}
 * Windows JDK:    ${WINDOWS_RUNTIME_WHEEL:-none}
 EOF
-    for reason in WINDOWS_TOOLS_SKIP_REASON PLOT_SKIP_REASON WEBREV_SKIP_REASON; do
+    for reason in WINDOWS_TOOLS_SKIP_REASON PLOT_SKIP_REASON WEBREV_SKIP_REASON \
+                  MAINLINE_BUILD_SKIP_REASON; do
         if [[ -n "${!reason}" ]]; then
             printf '* Note:           %s: %s\n' "${reason%_SKIP_REASON}" "${!reason}"
         fi
@@ -201,6 +220,8 @@ main() {
     check_jmh_version "$JMH_VERSION"
     find_patch_identity "$OPT_AUTHOR" "$OPT_COPYRIGHT_HOLDER"
     BOOT_JDK_FEATURE=$(boot_jdk_feature "$BOOT_JDK")
+    mainline_feature "$BOOT_JDK_FEATURE" "$OPT_MAINLINE"
+    find_mainline_boot_jdk "$OPT_MAINLINE_BOOT_JDK"
     CONF_NAME=${OPT_CONF_NAME:-linux-$(uname -m)-jdk$BOOT_JDK_FEATURE}
     check_conf_name "$CONF_NAME"
     find_boot_jdk_modules "$BOOT_JDK"
@@ -212,6 +233,7 @@ main() {
 
     BOOT_JDK_VERSION=$(boot_jdk_version "$BOOT_JDK")
     find_upstream "$BOOT_JDK_FEATURE" "$OPT_UPSTREAM"
+    find_mainline "$BOOT_JDK_FEATURE" "$OPT_MAINLINE"
     find_jtreg "$OPT_JTREG"
     fetch_jmh "$JMH_VERSION" "$TOPDIR/build/tools/jmh-$JMH_VERSION"
     find_python

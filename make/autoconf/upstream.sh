@@ -13,12 +13,26 @@
 # (trixie moved from 25.0.3+9 to 25.0.5+8 in 2026-11), while the pool keeps
 # the released tarball. --with-upstream=DIR takes any other OpenJDK git
 # checkout instead.
+#
+# The mainline stand-in: a change goes to mainline (openjdk/jdk) first and
+# is backported to the release lines afterwards. This machine cannot fetch
+# openjdk/jdk, so the newest feature release in the pool, fetched the same
+# way, stands in for it: the series are made against it first, and the base
+# JDK's release line gets their backports. --with-mainline=DIR takes any
+# other OpenJDK git checkout (a clone of openjdk/jdk, say) instead.
 
 # feature -> "source-package debian-version release-tag orig-tarball sha256"
 declare -A UPSTREAM_RELEASES=(
     [25]="openjdk-25 25.0.3+9-2~deb13u1 jdk-25.0.3+9 openjdk-25_25.0.3+9.orig.tar.xz 2dd6c441b49705480db1ebfcd03f43d5dcb7f1d4290e98c1fa6eeefae50cfa07"
     [17]="openjdk-17 17.0.19+10-1~deb12u2 jdk-17.0.19+10 openjdk-17_17.0.19+10.orig.tar.xz 7a61915b168dfb9b45413140d78e38dc5b5250d99d1d99fef7136bf9fd45a07c"
+    [26]="openjdk-26 26.0.2.1+1-1 jdk-26.0.2.1+1 openjdk-26_26.0.2.1+1.orig.tar.xz b9a893567232edf475e1511ce2de897a00bc3d775f2e46269f492164150f0d76"
 )
+# The feature release that stands in for mainline (its JDK binaries need a
+# newer glibc than Debian 12's: it is a tree to apply and build, not to run).
+readonly MAINLINE_STAND_IN=26
+# The release lines the change is backported to, in the order the backports
+# follow mainline.
+readonly RELEASE_LINES="25u 17u"
 
 # A file that every OpenJDK tree of these releases has; its absence means
 # DIR is not an OpenJDK checkout.
@@ -38,10 +52,12 @@ upstream_problem() {
     fi
 }
 
+# validate_upstream DIR [OPTION]: fails naming the option (--with-upstream)
+# when DIR cannot be a tree to make the series against.
 validate_upstream() {
     local problem
     problem=$(upstream_problem "$1")
-    [[ -z "$problem" ]] || fail "--with-upstream=$1: $problem"
+    [[ -z "$problem" ]] || fail "${2:---with-upstream}=$1: $problem"
 }
 
 # The archive this machine's apt already uses for Debian itself (not its
@@ -61,31 +77,119 @@ debian_archive_uri() {
     done
 }
 
-# Sets UPSTREAM_DIR, UPSTREAM_REF and UPSTREAM_ORIGIN.
-find_upstream() {
-    local jdk_feature=$1 dir=$2
+# find_tree FEATURE DIR: sets TREE_DIR, TREE_REF and TREE_ORIGIN for DIR (an
+# OpenJDK checkout the user named), or, without DIR, for the release tree of
+# JDK FEATURE from Debian's source package, fetched when it is not there yet.
+find_tree() {
+    local feature=$1 dir=$2
     if [[ -n "$dir" ]]; then
-        UPSTREAM_DIR=$(cd "$dir" && pwd -P)
-        UPSTREAM_REF=$(git -C "$UPSTREAM_DIR" describe --tags --exact-match HEAD 2>/dev/null \
-                       || git -C "$UPSTREAM_DIR" rev-parse --short=12 HEAD)
+        TREE_DIR=$(cd "$dir" && pwd -P)
+        TREE_REF=$(git -C "$TREE_DIR" describe --tags --exact-match HEAD 2>/dev/null \
+                   || git -C "$TREE_DIR" rev-parse --short=12 HEAD)
         # Named by where it was cloned from, never by a local path: the
         # origin goes into the webrev, which others read.
         local remote
-        remote=$(git -C "$UPSTREAM_DIR" remote get-url origin 2>/dev/null || true)
+        remote=$(git -C "$TREE_DIR" remote get-url origin 2>/dev/null || true)
         [[ "$remote" == *://* ]] || remote=""
-        UPSTREAM_ORIGIN="an OpenJDK checkout${remote:+ of $remote} at $UPSTREAM_REF"
+        TREE_ORIGIN="an OpenJDK checkout${remote:+ of $remote} at $TREE_REF"
         return
     fi
-    [[ -n "${UPSTREAM_RELEASES[$jdk_feature]:-}" ]] \
-        || fail "no known upstream tree for JDK $jdk_feature (known: ${!UPSTREAM_RELEASES[*]}); use --with-upstream=DIR"
     local package version tag file sha
-    read -r package version tag file sha <<<"${UPSTREAM_RELEASES[$jdk_feature]}"
-    UPSTREAM_DIR=$TOPDIR/build/upstream/$tag
-    UPSTREAM_REF=$tag
-    UPSTREAM_ORIGIN="Debian source package $package $version"
-    if [[ -n "$(upstream_problem "$UPSTREAM_DIR")" ]] \
-            || ! git -C "$UPSTREAM_DIR" rev-parse -q --verify "refs/tags/$tag" >/dev/null; then
-        fetch_upstream_tree "$package" "$version" "$tag" "$file" "$sha" "$UPSTREAM_DIR"
+    read -r package version tag file sha <<<"${UPSTREAM_RELEASES[$feature]}"
+    TREE_DIR=$TOPDIR/build/upstream/$tag
+    TREE_REF=$tag
+    TREE_ORIGIN="Debian source package $package $version"
+    if [[ -n "$(upstream_problem "$TREE_DIR")" ]] \
+            || ! git -C "$TREE_DIR" rev-parse -q --verify "refs/tags/$tag" >/dev/null; then
+        fetch_upstream_tree "$package" "$version" "$tag" "$file" "$sha" "$TREE_DIR"
+    fi
+}
+
+# Sets UPSTREAM_DIR, UPSTREAM_REF and UPSTREAM_ORIGIN: the base JDK's release.
+find_upstream() {
+    local jdk_feature=$1 dir=$2
+    [[ -n "$dir" || -n "${UPSTREAM_RELEASES[$jdk_feature]:-}" ]] \
+        || fail "no known upstream tree for JDK $jdk_feature (known: ${!UPSTREAM_RELEASES[*]}); use --with-upstream=DIR"
+    find_tree "$jdk_feature" "$dir"
+    UPSTREAM_DIR=$TREE_DIR
+    UPSTREAM_REF=$TREE_REF
+    UPSTREAM_ORIGIN=$TREE_ORIGIN
+}
+
+# The feature version of an OpenJDK source tree (its version-numbers.conf),
+# or nothing when it does not say.
+tree_feature() {
+    sed -n 's/^DEFAULT_VERSION_FEATURE=\([0-9][0-9]*\).*/\1/p' \
+        "$1/make/conf/version-numbers.conf" 2>/dev/null | head -n 1
+}
+
+# Sets MAINLINE_FEATURE, the feature version of the mainline tree: DIR's
+# (--with-mainline), else the stand-in's. Input only: nothing is fetched.
+mainline_feature() {
+    local jdk_feature=$1 dir=$2
+    if [[ -n "$dir" ]]; then
+        validate_upstream "$dir" "--with-mainline"
+        MAINLINE_FEATURE=$(tree_feature "$dir")
+        [[ -n "$MAINLINE_FEATURE" ]] \
+            || fail "--with-mainline=$dir: no DEFAULT_VERSION_FEATURE in its make/conf/version-numbers.conf"
+    else
+        MAINLINE_FEATURE=$MAINLINE_STAND_IN
+    fi
+    ((jdk_feature <= MAINLINE_FEATURE)) \
+        || fail "the base JDK (JDK $jdk_feature) is newer than the mainline tree (JDK $MAINLINE_FEATURE): use --with-mainline=DIR"
+}
+
+# Sets MAINLINE_DIR, MAINLINE_REF and MAINLINE_ORIGIN: the tree the series
+# are made against first; and RELEASE_LINE, the base JDK's release line
+# (25u), whose series are their backports: empty when the base JDK is itself
+# of the mainline's feature version, which has no backport.
+find_mainline() {
+    local jdk_feature=$1 dir=$2
+    find_tree "$MAINLINE_STAND_IN" "$dir"
+    MAINLINE_DIR=$TREE_DIR
+    MAINLINE_REF=$TREE_REF
+    MAINLINE_ORIGIN=$TREE_ORIGIN
+    [[ "$(tree_feature "$MAINLINE_DIR")" == "$MAINLINE_FEATURE" ]] \
+        || fail "$MAINLINE_DIR is not a JDK $MAINLINE_FEATURE tree (make/conf/version-numbers.conf)"
+    RELEASE_LINE=""
+    ((jdk_feature == MAINLINE_FEATURE)) || RELEASE_LINE=${jdk_feature}u
+}
+
+# Sets MAINLINE_BOOT_JDK, the JDK that upstream's build of the mainline tree
+# runs on (its configure takes a boot JDK of its own feature version or the
+# one before): DIR, else the base JDK when it is one, else the newest such
+# JDK under /usr/lib/jvm; when there is none, it is empty and
+# MAINLINE_BUILD_SKIP_REASON says why. Input only: nothing is installed.
+find_mainline_boot_jdk() {
+    local dir=$1 candidate feature best="" best_version="" version
+    MAINLINE_BOOT_JDK=""
+    MAINLINE_BUILD_SKIP_REASON=""
+    if [[ -n "$dir" ]]; then
+        MAINLINE_BOOT_JDK=$(validate_boot_jdk "$dir" "--with-mainline-boot-jdk=$dir")
+        feature=$(boot_jdk_feature "$MAINLINE_BOOT_JDK")
+        ((feature == MAINLINE_FEATURE || feature == MAINLINE_FEATURE - 1)) \
+            || fail "--with-mainline-boot-jdk=$dir: JDK $feature cannot build the mainline tree (JDK $MAINLINE_FEATURE needs a boot JDK $((MAINLINE_FEATURE - 1)) or $MAINLINE_FEATURE)"
+        return
+    fi
+    for candidate in "$BOOT_JDK" /usr/lib/jvm/*/; do
+        candidate=${candidate%/}
+        [[ -z "$(boot_jdk_problem "$candidate")" ]] || continue
+        feature=$(boot_jdk_feature "$candidate")
+        ((feature == MAINLINE_FEATURE || feature == MAINLINE_FEATURE - 1)) || continue
+        if [[ "$candidate" == "$BOOT_JDK" ]]; then
+            best=$candidate
+            break
+        fi
+        version=$(release_value "$candidate" JAVA_VERSION)
+        if [[ -z "$best" ]] || version_newer "$version" "$best_version"; then
+            best=$candidate
+            best_version=$version
+        fi
+    done
+    if [[ -n "$best" ]]; then
+        MAINLINE_BOOT_JDK=$(cd "$best" && pwd -P)
+    else
+        MAINLINE_BUILD_SKIP_REASON="no JDK $((MAINLINE_FEATURE - 1)) or $MAINLINE_FEATURE under /usr/lib/jvm to build the mainline tree with (--with-mainline-boot-jdk=DIR)"
     fi
 }
 
