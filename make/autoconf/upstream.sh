@@ -119,8 +119,9 @@ find_upstream() {
 # The feature version of an OpenJDK source tree (its version-numbers.conf),
 # or nothing when it does not say.
 tree_feature() {
+    [[ -r "$1/make/conf/version-numbers.conf" ]] || return 0
     sed -n 's/^DEFAULT_VERSION_FEATURE=\([0-9][0-9]*\).*/\1/p' \
-        "$1/make/conf/version-numbers.conf" 2>/dev/null | head -n 1
+        "$1/make/conf/version-numbers.conf" | head -n 1
 }
 
 # Sets MAINLINE_FEATURE, the feature version of the mainline tree: DIR's

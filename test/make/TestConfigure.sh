@@ -101,6 +101,12 @@ expect_error "--with-upstream=$TEST_WORK_DIR/notjdk: not an OpenJDK source tree"
     --with-boot-jdk="$BOOT_JDK" --with-upstream="$TEST_WORK_DIR/notjdk"
 expect_error "--with-upstream=$TEST_WORK_DIR/nogit: not a git repository" \
     --with-boot-jdk="$BOOT_JDK" --with-upstream="$TEST_WORK_DIR/nogit"
+expect_error "--with-mainline=/no/such/tree: no such directory" \
+    --with-boot-jdk="$BOOT_JDK" --with-mainline=/no/such/tree
+expect_error "--with-mainline=$TEST_WORK_DIR/fakeupstream: no DEFAULT_VERSION_FEATURE" \
+    --with-boot-jdk="$BOOT_JDK" --with-mainline="$TEST_WORK_DIR/fakeupstream"
+expect_error "--with-mainline-boot-jdk=/no/such/jdk: no such directory" \
+    --with-boot-jdk="$BOOT_JDK" --with-mainline-boot-jdk=/no/such/jdk
 
 help_out=$(cd "$tree" && bash configure --help)
 check "configure --help prints the options" grep -qF -- "--with-boot-jdk=DIR" <<<"$help_out"
@@ -119,6 +125,12 @@ check "the baseline is the release tree of JDK $feature" \
 check "the baseline is a git repository at that tag" \
     git -C "$(sed -n 's/^UPSTREAM_DIR := //p' "$spec")" rev-parse -q --verify \
     "refs/tags/$(sed -n 's/^UPSTREAM_REF := //p' "$spec")"
+check "the mainline tree is the stand-in's, a git repository at its tag" \
+    git -C "$(sed -n 's/^MAINLINE_DIR := //p' "$spec")" rev-parse -q --verify \
+    "refs/tags/$(sed -n 's/^MAINLINE_REF := //p' "$spec")"
+check "the spec names the release line, jdk${feature}u's" grep -qxF "RELEASE_LINE := ${feature}u" "$spec"
+check "the summary says which series make patch writes" \
+    grep -qF "* Series:         mainline against jdk-" "$TEST_WORK_DIR/configure.log"
 
 # --with-upstream: any OpenJDK git checkout; its tag names the baseline.
 (cd "$tree" && bash configure --with-boot-jdk="$BOOT_JDK" --with-conf-name=other \
