@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """`make patch`: each topic's series as git format-patch writes it, its
-cover letter made from webrev/topics/<topic>/cover-letter.md.
+cover letter made from webrev/topics/<topic>/cover-letter.md: the mainline
+series, and the backport series of a release line, whose cover letter is
+made here from the mainline's title and the two series.
 
 git writes the cover letter itself (--cover-letter
 --cover-from-description=subject: the branch description's first paragraph
@@ -15,7 +17,7 @@ import textwrap
 from typing import Callable, Dict, List, Optional
 
 import series
-from patchset import PatchSet, PatchSetError, View, decode, encode, out
+from patchset import ORACLE_COPYRIGHT_RE, PatchSet, PatchSetError, View, decode, encode, out
 
 COMMENT_RE = re.compile(r"\A(?:<!--.*?-->\s*\n)+", re.S)
 
@@ -148,29 +150,143 @@ def unchanged_nonblank(ps: PatchSet, path: str, commit: str):
     return total - removed, total
 
 
-def write_series(ps: PatchSet, output_dir: str) -> List[str]:
-    """build/<conf>/patch/<topic>/: 0000-cover-letter.patch, 0001-... for
-    every topic; returns the directories written."""
+def fill(text: str) -> str:
+    """A paragraph as the cover letters wrap theirs."""
+    return textwrap.fill(text, 76, break_long_words=False, break_on_hyphens=False)
+
+
+def backports_section(release_lines: List[str]) -> str:
+    """What the mainline letter says of the backports: their order."""
+    if not release_lines:
+        return ""
+    order = ", then ".join(release_lines)
+    return "\n### Backports\n\n%s\n" % fill(
+        "This is the mainline change. Once it is integrated, it is backported to %s, "
+        "in that order, each backport a change of its own." % order)
+
+
+def mainline_letter(ps: PatchSet, topic: series.Topic, release_lines: List[str]) -> str:
+    """The mainline pull request's description: the topic's cover letter,
+    then the order of its backports."""
+    return TopicCover(ps, topic).render() + backports_section(release_lines)
+
+
+def normalized_diffs(ps: PatchSet, p: series.Patch) -> Dict[str, List[str]]:
+    """What patch p changes, per file, without what depends on the tree
+    alone (blob ids, line numbers): equal for two trees exactly when the
+    patch changes their files alike."""
+    diff = decode(ps.g(["diff", "--no-color", "--no-renames", "--diff-algorithm=myers", "-U3",
+                        p.commit + "^", p.commit]).stdout)
+    files: Dict[str, List[str]] = {}
+    current: List[str] = []
+    for line in diff.split("\n"):
+        m = re.match(r"^diff --git a/(.*) b/", line)
+        if m:
+            current = files.setdefault(m.group(1), [])
+        elif line.startswith("index "):
+            continue
+        elif line.startswith("@@"):
+            current.append("@@")
+        else:
+            current.append(line)
+    return files
+
+
+def backport_difference(ps: PatchSet, mainline: PatchSet, topic: str) -> List[str]:
+    """Where the backport of a topic's series differs from its mainline
+    series: one line per file whose change is not the mainline's, and per
+    patch that only one of them has; empty for a clean backport."""
+    ours = next(t for t in ps.topics if t.name == topic)
+    theirs = next(t for t in mainline.topics if t.name == topic)
+    by_id = {p.id: p for p in theirs.patches}
+    lines: List[str] = []
+    differing: Dict[str, List[str]] = {}
+    copyright_only: Dict[str, bool] = {}
+
+    def years_masked(diff):
+        return [ORACLE_COPYRIGHT_RE.sub("Copyright (c) YEARS, Oracle", l) for l in diff or []]
+    for p in ours.patches:
+        m = by_id.get(p.id)
+        if not p.commit or not m or not m.commit:
+            if p.commit or (m and m.commit):
+                lines.append("- %s: only in the %s" % (
+                    p.subject, "backport" if p.commit else "mainline change"))
+            continue
+        a, b = normalized_diffs(ps, p), normalized_diffs(mainline, m)
+        for path in sorted(set(a) | set(b)):
+            if a.get(path) != b.get(path):
+                differing.setdefault(path, []).append(p.id)
+                copyright_only[path] = copyright_only.get(path, True) and \
+                    years_masked(a.get(path)) == years_masked(b.get(path))
+    for path, ids in sorted(differing.items()):
+        # The path whole on the bullet's line, what follows it wrapped.
+        words = ("(%s %s)%s" % ("patch" if len(ids) == 1 else "patches", ", ".join(ids),
+                                ": its copyright line only" if copyright_only[path] else "")
+                 ).split(" ")
+        item = "- " + path
+        for w in words:
+            if len(item.rsplit("\n", 1)[-1]) + 1 + len(w) > 76:
+                item += "\n  " + w
+            else:
+                item += " " + w
+        lines.append(item)
+    return lines
+
+
+def backport_letter(ps: PatchSet, mainline: PatchSet, topic: series.Topic, title: str,
+                    release_lines: List[str]) -> str:
+    """The backport's pull request description: what it backports and
+    where it stands in the order of backports, whether it is clean, its
+    patches and tests. OpenJDK names a backport by the mainline commit
+    ("Backport <hash>"); before there is one, by the mainline change."""
+    tc = TopicCover(ps, topic)
+    order = ["mainline"] + release_lines
+    if ps.line not in order:
+        order.append(ps.line)
+    position = ", then ".join(order)
+    issue = title.split(":", 1)[0]
+    text = ["Backport of %s" % title, "",
+            fill("Backport of the mainline change %s to %s. The order is %s."
+                 % (issue, ps.line, position)), ""]
+    different = backport_difference(ps, mainline, topic.name)
+    if different:
+        text += [fill("Not clean: the change to these files is made for %s's versions of "
+                      "them:" % ps.baseline.ref)] + different
+    else:
+        text += [fill("Clean: each patch changes %s's files as the mainline patch changes "
+                      "mainline's." % ps.baseline.ref)]
+    text += ["", tc.patch_list(), "", "Tests:", tc.tests(), "",
+             "The series applies to %s." % ps.baseline.ref]
+    return "\n".join(text) + "\n"
+
+
+def write_series(ps: PatchSet, output_dir: str, letter: Callable[[series.Topic], str]
+                 ) -> List[str]:
+    """build/<conf>/patch/<topic>/<line>/: 0000-cover-letter.patch (the
+    description `letter` gives), 0001-... for every topic; returns the
+    directories written. A backport's subjects carry its line: [PATCH 25u]."""
     written = []
+    prefix = "PATCH %s" % ps.line if ps.is_backport else "PATCH"
     for t in ps.topics:
         if t.head == ps.baseline.commit:
             continue
-        description = TopicCover(ps, t).render()
+        description = letter(t)
         ps.g(["config", "branch.%s.description" % t.name, description])
-        target = os.path.join(output_dir, t.name)
+        target = os.path.join(output_dir, t.name, ps.line)
         tmp = target + ".tmp"
         if os.path.exists(tmp):
             shutil.rmtree(tmp)
         ps.g(["format-patch", "--cover-letter", "--cover-from-description=subject",
+              "--subject-prefix=" + prefix,
               "--no-signature", "--no-renames", "--full-index", "--diff-algorithm=myers",
               "-o", tmp, "%s..%s" % (ps.baseline.commit, "refs/heads/" + t.name)])
         with open(os.path.join(tmp, "0000-cover-letter.patch"), "rb") as f:
-            letter = decode(f.read())
+            letter_text = decode(f.read())
         # git prints the branch's commits by author in the shortlog; the
         # list and the stat come from git too. Only To: is ours to add.
-        letter = letter.replace("\nSubject:", "\nTo: %s\nSubject:" % t.mailing_list, 1)
+        letter_text = letter_text.replace("\nSubject:", "\nTo: %s\nSubject:" % t.mailing_list, 1)
         with open(os.path.join(tmp, "0000-cover-letter.patch"), "wb") as f:
-            f.write(encode(letter))
+            f.write(encode(letter_text))
         if os.path.exists(target):
             shutil.rmtree(target)
         os.rename(tmp, target)

@@ -118,7 +118,11 @@ def save_stacked(base: str, root: str, path: str, patch_id: str, edited: str,
     return 0
 
 
-def save(baseline: Baseline, root: str, path: str, edited: str, trees: List[str]) -> int:
+def save(baseline: Baseline, root: str, path: str, edited: str, trees: List[str],
+         mainline: str = "", mainline_files_of: str = "") -> int:
+    """Writes the hunk file and checks it on every tree it is for: a release
+    tree by its feature version, the mainline tree (`mainline`) as the
+    release whose files the mainline series take (`mainline_files_of`)."""
     old = git(["cat-file", "blob", "%s:%s" % (baseline.commit, path)], cwd=baseline.upstream,
               check=False)
     if old.returncode != 0:
@@ -135,6 +139,8 @@ def save(baseline: Baseline, root: str, path: str, edited: str, trees: List[str]
     wanted = [release] if release else hunk_file_baselines(text, hunk_file)
     for tree in trees:
         feature = tree_feature(tree)
+        if mainline and os.path.realpath(tree) == os.path.realpath(mainline):
+            feature = mainline_files_of or None
         if wanted is not None and feature is not None and feature not in wanted:
             print("  not for %s (its 'Baselines: %s' line)" % (tree, " ".join(wanted)))
             continue

@@ -17,6 +17,7 @@ import re
 import shutil
 import subprocess
 import tarfile
+import textwrap
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
@@ -343,13 +344,33 @@ class View:
         return decode(self.ps.g(["cat-file", "blob", "%s:%s" % (self.head, path)]).stdout)
 
 
+MAINLINE = "mainline"
+
+
+def backport_message(subject: str) -> str:
+    """A backport's commit message: the mainline commit's subject, as
+    OpenJDK's backports keep it, and a line that says what it backports."""
+    return "%s\n\n%s" % (subject, textwrap.fill("Backport of " + subject, 72,
+                                                break_long_words=False,
+                                                break_on_hyphens=False))
+
+
 class PatchSet:
+    """The patch set on one baseline. `line` is the line of development the
+    baseline is of: "mainline", where a change goes first, or a release
+    line ("25u") whose series are the mainline series' backports, each
+    commit saying so. `feature` chooses the files (patchset.rules, hunk
+    files' `Baselines:` lines and `.jdkN` names): the baseline's feature
+    version, or, for the mainline, that of the release line whose files are
+    the mainline change (the newest)."""
+
     def __init__(self, root: str, rules_path: str, feature: str, baseline: Baseline,
-                 workdir: str, topics_dir: str, identity: Identity):
+                 workdir: str, topics_dir: str, identity: Identity, line: str = MAINLINE):
         self.root = root
         self.feature = feature
         self.baseline = baseline
         self.identity = identity
+        self.line = line
         self.rules = Rules(rules_path, feature)
         self.rules_name = os.path.basename(rules_path)
         self.left_out: List[Tuple[str, str]] = []
@@ -447,7 +468,7 @@ class PatchSet:
                 if tree == out(self.g(["rev-parse", parent + "^{tree}"])):
                     raise PatchSetError("%s: patch %s leaves %s as it was: nothing to review"
                                         % (t.name, p.id, self.baseline.ref))
-                p.commit = self._commit(tree, parent, p.subject)
+                p.commit = self._commit(tree, parent, self.message(p))
                 parent = p.commit
             t.head = parent
             self.g(["update-ref", "refs/heads/" + t.name, t.head])
@@ -471,6 +492,14 @@ class PatchSet:
             raise PatchSetError("the patch set is empty: no file under %s is selected by %s, "
                                 "or none differs from %s" % (self.root, self.rules.path,
                                                              self.baseline.ref))
+
+    @property
+    def is_backport(self) -> bool:
+        return self.line != MAINLINE
+
+    def message(self, p: series.Patch) -> str:
+        """The commit message of a patch of the series on this baseline."""
+        return backport_message(p.subject) if self.is_backport else p.subject
 
     def _commit(self, tree: str, parent: str, message: str) -> str:
         return out(self.g(["commit-tree", tree, "-p", parent], stdin=encode(message + "\n")))

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """The patch set as reviewers and vendors take it.
 
-  webrev.py patch  BASELINE --output-dir DIR --name N
+  webrev.py patch  BASELINE --output-dir DIR --name N [MAINLINE]
   webrev.py check-text BASELINE FILE...
   webrev.py webrev BASELINE --name N --output DIR
   webrev.py apply  --patch FILE --upstream TREE
@@ -11,7 +11,13 @@
   webrev.py export BASELINE --output DIR PATH...
 
 BASELINE: --root R --rules F --topics D --feature N --upstream-dir U --ref TAG
---origin O --workdir W --author A --copyright-holder H. make/Patch.gmk and
+--origin O --workdir W --author A --copyright-holder H [--line L]; L is
+"mainline" (the default) or the release line (25u) whose series are the
+backports of the mainline series. MAINLINE, for the patch of a release
+line: --mainline-dir U --mainline-ref TAG --mainline-origin O
+--mainline-workdir W --mainline-name N --mainline-files-of FEATURE
+[--release-lines "25u 17u"]: the mainline series are written first, against
+that tree, with the files chosen as for FEATURE. make/Patch.gmk and
 make/Webrev.gmk run it; make/Micro.gmk and make/Windows.gmk run export; see
 doc/building.md.
 """
@@ -24,7 +30,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 # pylint: disable=wrong-import-position
-from patchset import Baseline, Identity, PatchSet, PatchSetError, encode  # noqa: E402
+from patchset import MAINLINE, Baseline, Identity, PatchSet, PatchSetError, encode  # noqa: E402
 import apply as applier  # noqa: E402
 import cover  # noqa: E402
 import hunks  # noqa: E402
@@ -42,15 +48,28 @@ def baseline_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--topics", required=True, help="webrev/topics: a series per topic")
     p.add_argument("--author", required=True, help="'Name <email>' of the series' commits")
     p.add_argument("--copyright-holder", required=True, help="named by every new file")
+    p.add_argument("--line", default=MAINLINE, help="the baseline's line: mainline, or the "
+                   "release line (25u) of which the series are backports")
 
 
 def load(a) -> PatchSet:
     if not os.path.isdir(a.root):
         raise PatchSetError("--root %s is not a directory" % a.root)
     ps = PatchSet(a.root, a.rules, a.feature, Baseline(a.upstream_dir, a.ref, a.origin),
-                  a.workdir, a.topics, Identity(a.author, a.copyright_holder))
+                  a.workdir, a.topics, Identity(a.author, a.copyright_holder), a.line)
     for note in ps.notes:
         print("note: %s" % note)
+    return ps
+
+
+def load_mainline(a) -> PatchSet:
+    """The patch set on the mainline tree, its files chosen as for the
+    release line whose files are the mainline change."""
+    ps = PatchSet(a.root, a.rules, a.mainline_files_of,
+                  Baseline(a.mainline_dir, a.mainline_ref, a.mainline_origin),
+                  a.mainline_workdir, a.topics, Identity(a.author, a.copyright_holder), MAINLINE)
+    for note in ps.notes:
+        print("note: mainline: %s" % note)
     return ps
 
 
@@ -63,30 +82,54 @@ def write_atomically(path: str, data: bytes) -> None:
 
 def cmd_patch(a) -> int:
     """Writes the series in a scratch directory, checks their text, and only
-    then replaces the output: a stale or rejected series is worse than none."""
+    then replaces the output: a stale or rejected series is worse than none.
+    Mainline first: for a release line, the mainline series are made too,
+    and the release line's are their backports."""
+    lines = (a.release_lines or "").split()
     ps = load(a)
+    mainline = ps
+    if ps.is_backport:
+        if not a.mainline_dir:
+            raise PatchSetError("the %s series are backports, but no mainline tree is given "
+                                "(MAINLINE_DIR; re-run configure)" % ps.line)
+        mainline = load_mainline(a)
     tmp = a.output_dir.rstrip("/") + ".tmp"
     if os.path.exists(tmp):
         shutil.rmtree(tmp)
-    dirs = cover.write_series(ps, tmp)
+    titles = {}
+
+    def letter(t):
+        text = cover.mainline_letter(mainline, t, lines)
+        titles[t.name] = text.split("\n", 1)[0]
+        return text
+    written = [(mainline, cover.write_series(mainline, tmp, letter))]
+    if ps.is_backport:
+        write_atomically(os.path.join(tmp, a.mainline_name + ".patch"),
+                         encode(mainline.patch_text()))
+        written.append((ps, cover.write_series(ps, tmp, lambda t: cover.backport_letter(
+            ps, mainline, t, titles[t.name], lines))))
     write_atomically(os.path.join(tmp, a.name + ".patch"), encode(ps.patch_text()))
     for f, why in ps.left_out:
         print("  left out: %s (%s)" % (f, why))
-    failed = check_text(ps, series_files(dirs))
+    failed = sum(check_text(p, series_files(dirs)) for p, dirs in written)
     if os.path.exists(a.output_dir):
         shutil.rmtree(a.output_dir)
     if failed:
         shutil.rmtree(tmp)
-        return failed
+        return 1
     os.rename(tmp, a.output_dir)
-    for t in ps.topics:
-        d = os.path.join(a.output_dir, t.name)
-        if os.path.isdir(d):
+    for p, dirs in written:
+        for d in dirs:
+            d = os.path.join(a.output_dir, os.path.relpath(d, tmp))
             n = len([f for f in os.listdir(d) if f.endswith(".patch")]) - 1
-            print("Wrote %s: a cover letter and %d patch(es) against %s" % (
-                d, n, ps.baseline.ref))
-    print("Wrote %s: every topic's series in one file, for make apply (%d files)"
-          % (os.path.join(a.output_dir, a.name + ".patch"), len(ps.changes)))
+            print("Wrote %s: a cover letter and %d %s against %s" % (
+                d, n, "backport(s) of the mainline patches" if p.is_backport else "patch(es)",
+                p.baseline.ref))
+    if ps.is_backport:
+        print("Wrote %s: every topic's mainline series in one file (%d files)"
+              % (os.path.join(a.output_dir, a.mainline_name + ".patch"), len(mainline.changes)))
+    print("Wrote %s: every topic's %s series in one file, for make apply (%d files)"
+          % (os.path.join(a.output_dir, a.name + ".patch"), ps.line, len(ps.changes)))
     return 0
 
 
@@ -156,7 +199,7 @@ def cmd_export(a) -> int:
 def cmd_hunk_save(a) -> int:
     if not a.patch:
         return hunks.save(Baseline(a.upstream_dir, a.ref, a.origin), a.root, a.file, a.edited,
-                          a.check)
+                          a.check, a.mainline, a.mainline_files_of)
     topic, _, pid = a.patch.partition(":")
     ps = load(a)
     base = ps.text_before(topic, pid, a.file)
@@ -173,6 +216,16 @@ def main(argv) -> int:
     baseline_args(p)
     p.add_argument("--output-dir", required=True, help="build/<conf>/patch")
     p.add_argument("--name", required=True, help="the file of all series, without .patch")
+    p.add_argument("--mainline-dir", default="", help="the mainline tree (a git repository)")
+    p.add_argument("--mainline-ref", default="", help="its tag (or commit)")
+    p.add_argument("--mainline-origin", default="", help="where it came from")
+    p.add_argument("--mainline-workdir", default="", help="where its patched tree is built")
+    p.add_argument("--mainline-name", default="", help="the file of all mainline series, "
+                   "without .patch")
+    p.add_argument("--mainline-files-of", default="", help="the feature version whose "
+                   "files the mainline series take (the newest release line's)")
+    p.add_argument("--release-lines", default="", help="the release lines the mainline "
+                   "change is backported to, in order: '25u 17u'")
     p.set_defaults(fn=cmd_patch)
     p = sp.add_parser("check-text")
     baseline_args(p)
@@ -197,6 +250,9 @@ def main(argv) -> int:
     p.add_argument("--file", required=True, help="the upstream path of a hunk file's file")
     p.add_argument("--edited", required=True, help="the whole edited file")
     p.add_argument("--check", nargs="*", default=[], help="more trees it must apply to")
+    p.add_argument("--mainline", default="", help="the one of them that is the mainline tree")
+    p.add_argument("--mainline-files-of", default="", help="the feature version whose files "
+                   "the mainline series take")
     p.add_argument("--patch", default="", help="TOPIC:ID: a hunk file of that patch, made "
                    "against the file as the topic's earlier patches leave it")
     p.set_defaults(fn=cmd_hunk_save)

@@ -3,11 +3,13 @@
 #
 # make series-check: every prefix of every series applies and compiles.
 #
-# For each series directory make patch wrote (build/<conf>/patch/<topic>/),
-# the patches are applied one by one with git am to a fresh clone of the
-# baseline tree (make/scripts/series-lib.sh), and after patch k the Java
-# files of java.base that patches 1..k added or changed are compiled by the
-# base JDK's javac (-Xlint:all -Werror) as patches of java.base made of the
+# For each series directory make patch wrote (build/<conf>/patch/<topic>/
+# <line>/), the patches are applied one by one with git am to a fresh clone
+# of the tree the series is for (UPSTREAM_DIR: make/Patch.gmk runs this
+# once for the mainline series, with the mainline tree, and once for the
+# backports, with the baseline; make/scripts/series-lib.sh), and after
+# patch k the Java files of java.base that patches 1..k added or changed
+# are compiled by JAVAC (-Xlint:all -Werror) as patches of java.base made of the
 # tree's sources as a Linux build sees them: src/java.base/share/classes,
 # then unix/classes and linux/classes, which the shared classes use (without
 # them, javac 17 warns that the shared sources use internal API of the base
@@ -17,8 +19,17 @@
 # TEST=windows:all do), nor java.base's Windows and macOS classes: a prefix
 # without a Java change of java.base's Linux classes says so and passes.
 #
+# A tree of another feature version than JAVAC's (the mainline tree, whose
+# JDK does not run here, checked with the JDK that builds it) is not read
+# as sources: its java.base needs classes that only its own build
+# generates, and a newer javac. There, the changed files alone are compiled,
+# against JAVAC's own java.base; make upstream-build compiles them in the
+# tree.
+#
 # Usage: series-check.sh <work dir> <series dir>...
-# Environment: JAVAC, UPSTREAM_DIR, UPSTREAM_REF, PATCH_AUTHOR.
+# Environment: JAVAC, UPSTREAM_DIR, UPSTREAM_REF (the tree the series are
+#   for, and its tag), PATCH_AUTHOR; SERIES_ROOT (optional: the output names
+#   a series by its path below it).
 set -euo pipefail
 
 : "${JAVAC:?}" "${UPSTREAM_DIR:?}" "${UPSTREAM_REF:?}" "${PATCH_AUTHOR:?}"
@@ -46,11 +57,21 @@ others() {
         END { sep = ""; for (k in n) { printf "%s%d %s", sep, n[k], k; sep = ", " } }'
 }
 
+# The feature versions of JAVAC and of the tree.
+javac_feature=$("$JAVAC" -version 2>&1 | sed -n 's/^javac \([0-9]*\).*/\1/p')
+tree_feature=$(git -C "$UPSTREAM_DIR" show "$UPSTREAM_REF:make/conf/version-numbers.conf" 2> /dev/null \
+               | sed -n 's/^DEFAULT_VERSION_FEATURE=\([0-9]*\).*/\1/p')
+own_sources=1
+if [[ -n "$tree_feature" && "$javac_feature" != "$tree_feature" ]]; then
+    own_sources=0
+    say "$UPSTREAM_REF is JDK $tree_feature and javac JDK $javac_feature: the changed files are compiled against JDK $javac_feature's java.base, not the tree's sources"
+fi
+
 failures=0
 prefixes=0
 for dir in "$@"; do
     dir=$(realpath "$dir")
-    topic=$(basename "$dir")
+    topic=$(series_name "$dir")
     mapfile -t patches < <(series_patches "$dir")
     if ((${#patches[@]} == 0)); then
         say "FAILED: $topic: no patches in $dir"
@@ -60,7 +81,8 @@ for dir in "$@"; do
     tree="$work/$topic/tree"
     # The whole of java.base's classes: javac reads the release's sources
     # for what the changed files use.
-    series_clone "$UPSTREAM_DIR" "$UPSTREAM_REF" "$tree" "${CLASS_DIRS[*]}" "${patches[@]}"
+    series_clone "$UPSTREAM_DIR" "$UPSTREAM_REF" "$tree" "$( ((own_sources)) && echo "${CLASS_DIRS[*]}")" \
+        "${patches[@]}"
     patch_path=$(cd "$tree" && for d in "${CLASS_DIRS[@]}"; do [[ ! -d "$d" ]] || printf '%s:' "$d"; done)
     n=${#patches[@]}
     for ((k = 1; k <= n; k++)); do
@@ -82,13 +104,31 @@ for dir in "$@"; do
         fi
         classes="$work/$topic/classes-$k"
         rm -rf "$classes" && mkdir -p "$classes"
+        against=""
+        if ((own_sources)); then
+            root=$tree
+            path=${patch_path%:}
+        else
+            # The changed files alone, in their packages' directories.
+            root="$work/$topic/changed-$k"
+            rm -rf "$root" && mkdir -p "$root/java.base"
+            for f in "${sources[@]}"; do
+                rel=$f
+                for d in "${CLASS_DIRS[@]}"; do rel=${rel#"$d"/}; done
+                mkdir -p "$root/java.base/$(dirname "$rel")"
+                cp "$tree/$f" "$root/java.base/$rel"
+            done
+            mapfile -t sources < <(cd "$root" && find java.base -name '*.java' | LC_ALL=C sort)
+            path=java.base
+            against=" against JDK $javac_feature's java.base"
+        fi
         # -implicit:none: what the changed files use is compiled from the
         # tree's sources (so errors and warnings there count), but only the
         # changed files are written.
-        if (cd "$tree" && "$JAVAC" -Xlint:all -Werror -implicit:none \
-                --patch-module "java.base=${patch_path%:}" -d "$classes" "${sources[@]}") \
+        if (cd "$root" && "$JAVAC" -Xlint:all -Werror -implicit:none \
+                --patch-module "java.base=$path" -d "$classes" "${sources[@]}") \
                 > "$work/$topic/javac-$k.log" 2>&1; then
-            say "ok: $what: ${#sources[@]} Java file(s) of java.base compile"
+            say "ok: $what: ${#sources[@]} Java file(s) of java.base compile$against"
         else
             cat "$work/$topic/javac-$k.log"
             say "FAILED: $what: java.base does not compile (${sources[*]})"

@@ -12,6 +12,19 @@ series_patches() {
         | LC_ALL=C sort
 }
 
+# series_name DIR: how the output names the series in DIR: its path below
+# SERIES_ROOT (cache/mainline, cache/25u), else the directory's name.
+series_name() {
+    local dir root
+    dir=$(realpath "$1")
+    root=$(realpath -m "${SERIES_ROOT:-/nonexistent}")
+    if [[ "$dir" == "$root"/* ]]; then
+        printf '%s\n' "${dir#"$root"/}"
+    else
+        basename "$dir"
+    fi
+}
+
 # series_subject PATCH: the patch's subject, without its [PATCH k/n].
 series_subject() {
     awk '/^Subject: / { s = $0; getline n; while (n ~ /^ /) { s = s n; getline n } print s; exit }' "$1" \

@@ -2,15 +2,19 @@
 # SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 #
 # make:TestPatch - `make patch` and `make apply` against the exact upstream
-# release trees.
+# release trees and the mainline stand-in.
 #
 # A fixture patch set, made here from the baseline's own files, pins down
 # the selection rules, the licence headers (a changed file keeps upstream's,
-# a new one gets the GPL notice) and the errors. Then the real patch set is
-# made for every release tree under build/upstream/ and applied to a fresh
-# checkout of it: it must apply, keep Cache.java's upstream header and
-# CacheBench's upstream benchmarks, give every new file the GPL notice,
-# refuse a second apply and name the hunk that fails on a broken tree.
+# a new one gets the GPL notice), the mainline series and their backports
+# (layout, cover letters, commit messages, a backport that is not clean)
+# and the errors. Then the real patch set is made for every release tree
+# under build/upstream/ and applied to a fresh checkout of it: it must
+# apply, keep Cache.java's upstream header and CacheBench's upstream
+# benchmarks, give every new file the GPL notice, refuse a second apply and
+# name the hunk that fails on a broken tree; every series must git-am onto
+# its tree, the mainline series onto the mainline tree, each backport onto
+# its release's.
 #
 # Run by make test TEST=make:TestPatch with the spec's variables in the
 # environment and a scratch directory in TEST_WORK_DIR; exit 0 passed,
@@ -128,9 +132,14 @@ echo '*.orig' > "$F/.gitignore"
 echo "ignored" > "$F/$CACHE.orig"
 git -C "$F" init -q && git -C "$F" add -A && git -C "$F" -c user.name=t -c user.email=t@t commit -qm fixture
 AUTHOR="Fixture Author <fixture@example.org>"
+# The fixture's mainline is the baseline itself: its backport to this
+# release line is then clean.
+LINE=${FEATURE}u
 FARGS=(PATCHSET_ROOT="$F" PATCHSET_RULES="$RULES" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture
        PATCHSET_WORKDIR="$W/ps" PATCHSET_TOPICS="$TOPICS" PATCH_AUTHOR="$AUTHOR"
-       COPYRIGHT_HOLDER="Fixture Holder, Inc.")
+       COPYRIGHT_HOLDER="Fixture Holder, Inc." MAINLINE_DIR="$UPSTREAM_DIR"
+       MAINLINE_REF="$UPSTREAM_REF" MAINLINE_PATCH_NAME=fixture-mainline RELEASE_LINE="$LINE"
+       RELEASE_LINES="$LINE")
 
 patchmake "${FARGS[@]}" patch > "$LOG" 2>&1 || { cat "$LOG"; fail "make patch on the fixture"; }
 P="$W/out/fixture.patch"
@@ -142,13 +151,16 @@ expect_in "$FUTURE.patch (fixture.rules: exclude $FUTURE.patch if jdk$FEATURE)" 
 expect_in "$ONLY1.patch (its 'Baselines: 1' line)" "$LOG" "make patch says which file its Baselines line left out"
 ok "selection: rules, release rules, Baselines lines, ignored files"
 
-# One series per topic: a cover letter and the patches, in order, each with
-# its subject and the configured author.
-for f in 0000-cover-letter.patch 0001-NNNNNNN-Fixture-change-one.patch 0002-NNNNNNN-Fixture-change-two.patch; do
-    [[ -f "$W/out/fix/$f" ]] || fail "series fix: no $f (has: $(cd "$W/out/fix" && echo *))"
+# Per topic, the mainline series and its backport: a cover letter and the
+# patches, in order, each with its subject and the configured author.
+for line in mainline "$LINE"; do
+    for f in 0000-cover-letter.patch 0001-NNNNNNN-Fixture-change-one.patch 0002-NNNNNNN-Fixture-change-two.patch; do
+        [[ -f "$W/out/fix/$line/$f" ]] || fail "series fix/$line: no $f (has: $(cd "$W/out/fix" && echo */*))"
+    done
+    [[ -f "$W/out/nat/$line/0001-NNNNNNN-Fixture-native-change.patch" ]] || fail "series nat/$line: no patch"
 done
-[[ -f "$W/out/nat/0001-NNNNNNN-Fixture-native-change.patch" ]] || fail "series nat: no patch"
-C="$W/out/fix/0000-cover-letter.patch"
+[[ -f "$W/out/fixture-mainline.patch" ]] || fail "no file of every topic's mainline series"
+C="$W/out/fix/mainline/0000-cover-letter.patch"
 expect_in "Subject: [PATCH 0/2] NNNNNNN: The fixture series" "$C" "the cover letter's subject is the source's first line"
 expect_in "To: fix-dev@example.org" "$C" "the cover letter goes to the topic's list"
 expect_in "Baseline $UPSTREAM_REF." "$C" "@BASELINE@ is the release tag"
@@ -159,10 +171,62 @@ expect_in "Cache.java in one: 6 added, 4 removed (10 changed lines)" "$C" "@NUMS
 total=$(grep -c '[^[:space:]]' "$W/Cache.upstream")
 grep -qE "kept [0-9]+ of its $total non-blank lines unchanged" "$C" || fail "@UNCHANGED@ does not count upstream's $total non-blank lines"
 grep -q "a comment line" "$C" && fail "the source's comment reached the cover letter"
-expect_in "From: $AUTHOR" "$W/out/fix/0001-NNNNNNN-Fixture-change-one.patch" "the patch's author is the configured one"
-expect_in "+    // fixture: added in patch two" "$W/out/fix/0002-NNNNNNN-Fixture-change-two.patch" \
+expect_in "From: $AUTHOR" "$W/out/fix/mainline/0001-NNNNNNN-Fixture-change-one.patch" "the patch's author is the configured one"
+expect_in "+    // fixture: added in patch two" "$W/out/fix/mainline/0002-NNNNNNN-Fixture-change-two.patch" \
     "a <path>.<id>.patch hunk file goes into its patch"
+expect_in "This is the mainline change. Once it is integrated, it is backported to $LINE," "$C" \
+    "the mainline cover letter names the backports' order"
 ok "one series per topic, cover letter filled from the series, stacked hunk files"
+
+# The backport: its cover letter and each commit say what they backport.
+B="$W/out/fix/$LINE/0000-cover-letter.patch"
+expect_in "Subject: [PATCH $LINE 0/2] Backport of NNNNNNN: The fixture series" "$B" \
+    "the backport's cover letter names the mainline change"
+expect_in "Backport of the mainline change NNNNNNN to $LINE. The order is mainline, then" "$B" \
+    "the backport's cover letter says where it stands"
+expect_in "Clean: each patch changes $UPSTREAM_REF's files as the mainline patch" "$B" \
+    "a backport that changes what the mainline change does is clean"
+expect_in "The series applies to $UPSTREAM_REF." "$B" "the backport's cover letter names its tree"
+for f in "$W"/out/fix/"$LINE"/000[1-9]-*.patch; do
+    subject=$(sed -n 's/^Subject: \[PATCH [^]]*\] //p' "$f")
+    body=$(awk '/^$/ { b = 1; next } /^---$/ { exit } b' "$f" | paste -sd' ')
+    [[ "$body" == "Backport of $subject"* ]] || fail "$(basename "$f"): the message says '$body', not 'Backport of $subject...'"
+    grep -q '^Subject: \[PATCH '"$LINE"' ' "$f" || fail "$(basename "$f"): the subject does not carry [PATCH $LINE ...]"
+done
+# The mainline commits say nothing of a backport; the file for make apply
+# is the backport's.
+grep -q "^Backport of" "$W"/out/fix/mainline/000[1-9]-*.patch && fail "a mainline commit calls itself a backport"
+expect_in "Backport of NNNNNNN: Fixture change one" "$W/out/fixture.patch" "make apply's file is the backport series"
+ok "the backport series: subjects [PATCH $LINE k/n], 'Backport of <mainline subject>' in each message and the cover letter"
+
+# A release's own hunk file makes its backport unclean; the cover letter
+# names the file. (The mainline takes the files of the first release line,
+# here a 99u that only the native hunk file names.)
+cp "$F/$NATIVE.patch" "$W/native.keep"
+sed 's/fixture_call();/fixture_call(1);/' "$W/native.keep" > "$F/$NATIVE.jdk$FEATURE.patch"
+{ echo "# Baselines: 99"; cat "$W/native.keep"; } > "$F/$NATIVE.patch"
+# (Future.c's rule leaves it out for this release only; here, for all.)
+sed "s|^exclude $FUTURE.patch if jdk$FEATURE\$|exclude $FUTURE.patch|" "$RULES" > "$W/unclean.rules"
+patchmake "${FARGS[@]}" PATCHSET_RULES="$W/unclean.rules" RELEASE_LINES="99u $LINE" \
+    PATCH_OUTPUTDIR="$W/unclean" patch > "$LOG" 2>&1 \
+    || { cat "$LOG"; fail "make patch with a hunk file of the release's own"; }
+expect_in "+    fixture_call();" "$W/unclean/nat/mainline/0001-NNNNNNN-Fixture-native-change.patch" \
+    "the mainline takes the first release line's hunk file"
+expect_in "+    fixture_call(1);" "$W/unclean/nat/$LINE/0001-NNNNNNN-Fixture-native-change.patch" \
+    "the backport takes its release's own hunk file"
+expect_in "Not clean: the change to these files is made for $UPSTREAM_REF's" "$W/unclean/nat/$LINE/0000-cover-letter.patch" \
+    "the unclean backport says so"
+# (Compared as text: the letters wrap their lines.)
+flat() { paste -sd' ' "$1" | tr -s ' ' > "$2"; }
+flat "$W/unclean/nat/$LINE/0000-cover-letter.patch" "$W/unclean/backport-letter.txt"
+expect_in "- $NATIVE (patch native)" "$W/unclean/backport-letter.txt" "the unclean backport names the file"
+flat "$W/unclean/nat/mainline/0000-cover-letter.patch" "$W/unclean/mainline-letter.txt"
+expect_in "backported to 99u, then $LINE, in that order" "$W/unclean/mainline-letter.txt" \
+    "the mainline cover letter names the lines in order"
+expect_in "Clean: each patch" "$W/unclean/fix/$LINE/0000-cover-letter.patch" "the other topic's backport stays clean"
+mv "$W/native.keep" "$F/$NATIVE.patch"
+rm "$F/$NATIVE.jdk$FEATURE.patch"
+ok "a backport with its release's own hunk file is named not clean, with the file"
 
 section "$P" "$CACHE" > "$W/cache.section"
 grep -q '^new file' "$W/cache.section" && fail "Cache.java exists upstream but is marked new"
@@ -284,7 +348,13 @@ ok "make patch refuses added lines that speak of this repository (words, file na
 
 # ---------------------------------------------------------------- the real set
 # The patch set for every release tree configure fetched; the one this
-# configuration does not use gets its feature version from its tag.
+# configuration does not use gets its feature version from its tag. Each
+# time, the mainline series against the configuration's mainline tree too.
+MAINLINE_DIR="$(spec_var MAINLINE_DIR)"
+MAINLINE_REF="$(spec_var MAINLINE_REF)"
+MAINLINE_FEATURE="$(spec_var MAINLINE_FEATURE)"
+[[ -d "$MAINLINE_DIR/.git" ]] || fail "no mainline tree: MAINLINE_DIR='$MAINLINE_DIR' (re-run configure)"
+mainline_checked=0
 trees=0
 for want in jdk-25.0.3+9 jdk-17.0.19+10; do
     T="$TOPDIR/build/upstream/$want"
@@ -298,7 +368,7 @@ for want in jdk-25.0.3+9 jdk-17.0.19+10; do
     echo "== the patch set against $want"
     R="$W/real-$want"
     ARGS=(BOOT_JDK_FEATURE="$feature" UPSTREAM_DIR="$T" UPSTREAM_REF="$want" PATCH_OUTPUTDIR="$R/patch"
-          PATCHSET_WORKDIR="$R/ps" UPSTREAM_ORIGIN="build/upstream/$want")
+          PATCHSET_WORKDIR="$R/ps" UPSTREAM_ORIGIN="build/upstream/$want" RELEASE_LINE="${feature}u")
     patchmake "${ARGS[@]}" patch > "$LOG" 2>&1 || { cat "$LOG"; fail "make patch against $want"; }
     PR="$R/patch/java.base-jdk$feature.patch"
     # A copyright line may change its last year only.
@@ -309,29 +379,66 @@ for want in jdk-25.0.3+9 jdk-17.0.19+10; do
     checkout "$T" "$want" "$PR" "$R/tree"
     patchmake "${ARGS[@]}" apply UPSTREAM="$R/tree" > "$LOG" 2>&1 || { cat "$LOG"; fail "make apply to $want"; }
     ok "make apply: the patch set applies to a fresh checkout of $want"
-    for letter in "$R"/patch/*/0000-cover-letter.patch; do
-        topic=$(dirname "$letter")
-        name=$(basename "$topic")
-        checkout "$T" "$want" "$PR" "$R/am-$name"
+    # Every series git-ams onto its tree: the backports onto this release's,
+    # the mainline series (the same for every release) onto the mainline
+    # tree, once; and the mainline series in one file applies there.
+    PM="$R/patch/java.base-jdk$MAINLINE_FEATURE.patch"
+    [[ -f "$PM" ]] || fail "$want: make patch wrote no $(basename "$PM")"
+    if ((!mainline_checked)); then
+        checkout "$MAINLINE_DIR" "$MAINLINE_REF" "$PM" "$R/mainline-tree"
+        patchmake "${ARGS[@]}" PATCH_FILE="$PM" apply UPSTREAM="$R/mainline-tree" > "$LOG" 2>&1 \
+            || { cat "$LOG"; fail "make apply of the mainline series to $MAINLINE_REF"; }
+        ok "make apply: the mainline series in one file apply to a fresh checkout of $MAINLINE_REF"
+    fi
+    lines=()
+    for letter in "$R"/patch/*/*/0000-cover-letter.patch; do
+        dir=$(dirname "$letter")
+        line=$(basename "$dir")
+        name=$(basename "$(dirname "$dir")")/$line
+        case "$line" in
+            mainline) ((!mainline_checked)) || continue
+                      tree=$MAINLINE_DIR ref=$MAINLINE_REF whole=$PM ;;
+            "${feature}u") tree=$T ref=$want whole=$PR ;;
+            *) fail "$want: a series for $line: $dir" ;;
+        esac
+        lines+=("$line")
+        checkout "$tree" "$ref" "$whole" "$R/am-${name/\//-}"
         series=()
-        for f in "$topic"/0*.patch; do
+        for f in "$dir"/0*.patch; do
             [[ "$f" == */0000-cover-letter.patch ]] || series+=("$f")
         done
-        git -C "$R/am-$name" -c user.name=t -c user.email=t@t am -q "${series[@]}" \
-            > "$LOG" 2>&1 || { cat "$LOG"; fail "$want: git am of series $name alone"; }
-        ok "$want: series $name git-ams alone onto a fresh clone"
+        git -C "$R/am-${name/\//-}" -c user.name=t -c user.email=t@t am -q "${series[@]}" \
+            > "$LOG" 2>&1 || { cat "$LOG"; fail "git am of series $name onto $ref"; }
+        if [[ "$line" != mainline ]]; then
+            # Each commit says what it backports.
+            git -C "$R/am-${name/\//-}" log --format='%s%x01%b%x00' "$ref..HEAD" \
+                | "$PYTHON" -c '
+import sys
+for entry in sys.stdin.read().split("\0"):
+    if entry.strip():
+        subject, body = entry.strip("\n").split("\1")
+        if " ".join(body.split()) != "Backport of " + subject:
+            sys.exit("%r does not say: Backport of %s" % (body, subject))' \
+                || fail "a commit of $name does not say what it backports"
+            expect_in "Backport of the mainline change" "$letter" "the cover letter of $name says what it backports"
+        fi
+        ok "series $name git-ams alone onto a fresh clone of $ref"
     done
+    [[ " ${lines[*]} " == *" ${feature}u "* ]] || fail "$want: make patch wrote no ${feature}u series"
+    mainline_checked=1
 
     # The cache's core patch stays one a reviewer reads gladly: its cover
     # letter states what it does to Cache.java, at most 250 changed lines;
-    # the whole series, cover letter aside, at most 1,500.
-    CL="$R/patch/cache/0000-cover-letter.patch"
+    # each series, cover letter aside, at most 1,500.
+    CL="$R/patch/cache/mainline/0000-cover-letter.patch"
     changed=$(grep -oE '[0-9]+ added, [0-9]+ removed \([0-9]+ changed lines\)' "$CL" | head -n 1 \
               | sed -E 's/.*\(([0-9]+) changed.*/\1/')
     [[ -n "$changed" ]] || fail "$want: the cache cover letter does not state the core's size"
     ((changed <= 250)) || fail "$want: the core changes $changed lines of Cache.java (budget 250)"
-    all=$(cat "$R"/patch/cache/000[1-9]-*.patch | git apply --numstat - | awk '{ n += $1 + $2 } END { print n }')
-    ((all <= 1500)) || fail "$want: the cache series changes $all lines (budget 1,500)"
+    for line in mainline "${feature}u"; do
+        all=$(cat "$R"/patch/cache/"$line"/000[1-9]-*.patch | git apply --numstat - | awk '{ n += $1 + $2 } END { print n }')
+        ((all <= 1500)) || fail "$want: the cache series for $line changes $all lines (budget 1,500)"
+    done
     ok "$want: the core changes $changed lines of Cache.java, the series $all"
 
     diff <(upstream_file "$T" "$want" "$CACHE" | header_of /dev/stdin) \

@@ -2,10 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 #
 # make:TestSeriesPrefixes - `make series-check`: every prefix of every
-# series applies to a fresh clone of the baseline and compiles.
+# series applies to a fresh clone of its tree and compiles.
 #
-# The real series (make patch) must pass, the native-only topic saying that
-# it has nothing to compile. Then a fixture series made here against the
+# The real series (make patch: the mainline series, on the mainline tree,
+# and their backports, on the baseline) must pass, the native-only topic
+# saying that it has nothing to compile, the mainline's Java files compiled
+# against the JDK that builds the mainline (its tree's sources need a newer
+# javac). Then a fixture series made here against the
 # baseline, whose second patch uses a method only its third adds: the whole
 # series compiles, its prefix 1..2 does not, and the check must fail naming
 # that prefix, and pass the others; a second fixture topic whose patch does
@@ -30,7 +33,7 @@ expect_in() { grep -qF -- "$1" "$2" || { cat "$2"; fail "$3: '$1' not in $2"; };
 expect_not_in() { ! grep -qF -- "$1" "$2" || { cat "$2"; fail "$3: '$1' in $2"; }; }
 
 # ------------------------------------------------------------- real series
-echo "== the series of this configuration, against $UPSTREAM_REF"
+echo "== the series of this configuration, against $UPSTREAM_REF and the mainline tree"
 patchmake PATCH_OUTPUTDIR="$W/patch" PATCHSET_WORKDIR="$W/patchset" patch > "$LOG" 2>&1 \
     || { cat "$LOG"; fail "make patch"; }
 start=$SECONDS
@@ -38,20 +41,34 @@ patchmake PATCH_OUTPUTDIR="$W/patch" SERIES_CHECK_DIR="$W/check" series-check > 
     || { cat "$LOG"; fail "make series-check on the real series"; }
 cat "$LOG"
 expect_in "every prefix of" "$LOG" "series-check sums up"
-for topic in "$W"/patch/*/; do
-    topic=$(basename "$topic")
-    n=$(find "$W/patch/$topic" -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' | wc -l)
+LINE="$(spec_var RELEASE_LINE)"
+series=0
+for dir in "$W"/patch/*/*/; do
+    dir=${dir%/}
+    name=$(basename "$(dirname "$dir")")/$(basename "$dir")
+    series=$((series + 1))
+    n=$(find "$dir" -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' | wc -l)
     for ((k = 1; k <= n; k++)); do
-        expect_in "ok: $topic 1..$k of $n " "$LOG" "series-check tries every prefix of $topic"
+        expect_in "ok: $name 1..$k of $n " "$LOG" "series-check tries every prefix of $name"
     done
 done
+((series > 0)) || fail "make patch wrote no series"
+for line in mainline $LINE; do
+    [[ -d "$W/patch/cache/$line" ]] || fail "make patch wrote no cache/$line series"
+done
 if [[ -d "$W/patch/windows-loopback" ]]; then
-    expect_in "ok: windows-loopback 1..1 of 1" "$LOG" "the native-only topic passes"
-    grep -F "windows-loopback 1..1" "$LOG" | grep -qF "nothing to compile" \
-        || fail "the native-only topic does not say that it has nothing to compile"
+    for line in mainline $LINE; do
+        expect_in "ok: windows-loopback/$line 1..1 of 1" "$LOG" "the native-only topic passes"
+        grep -F "windows-loopback/$line 1..1" "$LOG" | grep -qF "nothing to compile" \
+            || fail "the native-only topic does not say that it has nothing to compile"
+    done
 fi
-grep -qE '^series-check: ok: .*: [0-9]+ Java file\(s\) of java.base compile$' "$LOG" \
-    || fail "no prefix of the real series compiled a Java file"
+grep -qE "^series-check: ok: [^ ]+/${LINE:-mainline} .*: [0-9]+ Java file\(s\) of java.base compile\$" "$LOG" \
+    || fail "no prefix of the ${LINE:-mainline} series compiled a Java file against its tree's sources"
+if [[ -n "$LINE" ]]; then
+    grep -qE "^series-check: ok: [^ ]+/mainline .*: [0-9]+ Java file\(s\) of java.base compile( against JDK [0-9]+'s java.base)?\$" "$LOG" \
+        || fail "no prefix of the mainline series compiled a Java file"
+fi
 ok "every prefix of the real series applies and compiles ($((SECONDS - start)) s)"
 
 # ---------------------------------------------------------------- fixture
