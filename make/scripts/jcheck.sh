@@ -21,8 +21,11 @@
 #     of them): it is read as STAND_IN_ID, and the run says so.
 #
 # Usage: jcheck.sh <work dir> <series dir>...
-# Environment: JCHECK, UPSTREAM_DIR, UPSTREAM_REF, PATCH_AUTHOR, BOOT_JDK,
-#   BOOT_JDK_FEATURE, TOPDIR; JCHECK_JDK (optional).
+# Environment: JCHECK, UPSTREAM_DIR, UPSTREAM_REF (the tree the series are
+#   for, whose .jcheck/conf counts, and its tag: make/Jcheck.gmk runs this
+#   once for the mainline series and once for the backports), PATCH_AUTHOR,
+#   BOOT_JDK, BOOT_JDK_FEATURE, TOPDIR; JCHECK_JDK, SERIES_ROOT (optional:
+#   the output names a series by its path below it).
 set -euo pipefail
 
 : "${UPSTREAM_DIR:?}" "${UPSTREAM_REF:?}" "${PATCH_AUTHOR:?}" "${BOOT_JDK:?}" "${BOOT_JDK_FEATURE:?}" "${TOPDIR:?}"
@@ -138,7 +141,7 @@ say "jcheck of Skara $version, run by $jdk"
 findings=0
 for dir in "$@"; do
     dir=$(realpath "$dir")
-    topic=$(basename "$dir")
+    topic=$(series_name "$dir")
     mapfile -t patches < <(series_patches "$dir")
     if ((${#patches[@]} == 0)); then
         say "FAILED: $topic: no patches in $dir"
@@ -167,7 +170,7 @@ for dir in "$@"; do
         say "note: $topic: the subjects carry the placeholder $PLACEHOLDER, which jcheck's issues check rejects (.jcheck/conf: pattern=${pattern:-none}); checked as $STAND_IN_ID: replace $PLACEHOLDER with the JBS id once the issue is filed"
     fi
     if ! "$jdk/bin/java" -p "$module_path" --add-modules org.openjdk.skara.jcheck -cp "$runner" \
-            build.tools.jcheck.RunJcheck "$tree" "$UPSTREAM_REF..HEAD" | sed "s/^/jcheck: $topic: /"; then
+            build.tools.jcheck.RunJcheck "$tree" "$UPSTREAM_REF..HEAD" | sed "s|^|jcheck: $topic: |"; then
         findings=$((findings + 1))
     fi
 done

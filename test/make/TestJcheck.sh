@@ -6,7 +6,9 @@
 #
 # Without JCHECK, make jcheck must fail with a message that says how to get
 # Skara. With JCHECK (a Skara checkout, from make test ... JCHECK=<dir> or
-# the environment), the real series must have no finding, and a fixture
+# the environment), the real series must have no finding (the mainline
+# series with the mainline tree's .jcheck/conf, the backports with the
+# baseline's, whose messages say what they backport), and a fixture
 # series made here against the baseline must fail: one patch adds a Java
 # line with trailing whitespace, another makes a Java file executable, and
 # the findings must name the check, the file and the line. Skipped (77)
@@ -51,6 +53,13 @@ jcheckmake JCHECK="$JCHECK" PATCH_OUTPUTDIR="$W/patch" > "$LOG" 2>&1 \
 cat "$LOG"
 expect_in "jcheck: jcheck of Skara " "$LOG" "make jcheck names the Skara it ran"
 expect_in "no findings in " "$LOG" "make jcheck sums up"
+LINE="$(spec_var RELEASE_LINE)"
+if [[ -n "$LINE" ]]; then
+    grep -F "jcheck: cache/mainline: " "$LOG" | grep -qF " commit(s) on $(spec_var MAINLINE_REF), checked with its .jcheck/conf" \
+        || fail "the mainline series is not checked on the mainline tree"
+    grep -F "jcheck: cache/$LINE: " "$LOG" | grep -qF " commit(s) on $UPSTREAM_REF, checked with its .jcheck/conf" \
+        || fail "the $LINE backport is not checked on $UPSTREAM_REF"
+fi
 ok "the real series has no jcheck finding"
 
 # ---------------------------------------------------------------- fixture
