@@ -1,30 +1,37 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 #
-# make upstream-build: the patched java.base built in context, by upstream's
-# own build system, from a copy of the baseline tree.
+# make upstream-build: one line's series built in context, by upstream's
+# own build system, from a copy of the tree they are for (the mainline
+# series in the mainline tree, a backport in its release's tree).
 #
 #  1. installs the Debian packages upstream's configure needs (prints them;
 #     refuses when apt would install or upgrade a JDK package);
-#  2. clones the baseline (UPSTREAM_DIR at UPSTREAM_REF) into <out>/src;
-#  3. applies the patch set (PATCH_FILE, make patch's output) with git apply;
+#  2. clones the tree (UPSTREAM_DIR at UPSTREAM_REF) into <out>/src;
+#  3. applies the series (PATCH_FILE, make patch's file of every topic's
+#     series of that line) with git apply;
 #  4. runs upstream's configure (warnings are errors, its default; headless)
-#     with the base JDK as boot JDK, and upstream's make for java.base-java
+#     with BOOT_JDK as boot JDK, and upstream's make for java.base-java
 #     (every class of java.base, javac with -Werror) and java.base-libs (its
 #     Linux native libraries, -Werror). Hotspot is not built: java.base-libs
 #     would wait for it (20+ minutes on two cores), and libjava only links
-#     against libjvm's exported JVM_* functions, so the base JDK's libjvm.so
-#     of the same release is put where the link looks for it.
+#     against libjvm's exported functions, so a libjvm.so is put where the
+#     link looks for it: the boot JDK's, when it is of the tree's feature
+#     version (an update's VM exports what its feature release's does);
+#     else (the mainline tree, built by the JDK before it) a stub that
+#     defines, as empty functions, what the tree's own VM headers declare
+#     exported: the boot JDK's lacks the functions new in the tree.
 #
-# Environment: TOPDIR, UPSTREAM_DIR, UPSTREAM_REF, BOOT_JDK, BOOT_JDK_FEATURE,
-#   OUT (build/<conf>/upstream-build), JOBS, PATCH_FILE, PYTHON.
+# Environment: TOPDIR, LINE (mainline, 25u), UPSTREAM_DIR, UPSTREAM_REF,
+#   BOOT_JDK, OUT (build/<conf>/upstream-build/<line>), JOBS, PATCH_FILE,
+#   PYTHON.
 set -euo pipefail
 
-: "${TOPDIR:?}" "${PYTHON:?}" "${UPSTREAM_DIR:?}" "${UPSTREAM_REF:?}" "${BOOT_JDK:?}" "${BOOT_JDK_FEATURE:?}" "${OUT:?}" "${PATCH_FILE:?}"
+: "${TOPDIR:?}" "${PYTHON:?}" "${LINE:?}" "${UPSTREAM_DIR:?}" "${UPSTREAM_REF:?}" "${BOOT_JDK:?}" "${OUT:?}" "${PATCH_FILE:?}"
 JOBS=${JOBS:?}
 
-say() { printf 'upstream-build: %s\n' "$*"; }
-die() { printf 'upstream-build: error: %s\n' "$*" >&2; exit 1; }
+say() { printf 'upstream-build: %s: %s\n' "$LINE" "$*"; }
+die() { printf 'upstream-build: %s: error: %s\n' "$LINE" "$*" >&2; exit 1; }
 
 # What upstream's configure checks for on Linux (doc/building.md there).
 BUILD_PACKAGES=(autoconf make zip unzip file gcc g++ libasound2-dev libcups2-dev
@@ -66,7 +73,7 @@ install_build_packages() {
 # hunk that does not fit is named.
 apply_patch_file() {
     local src=$1
-    [[ -r "$PATCH_FILE" ]] || die "no patch at $PATCH_FILE: run 'make patch' first"
+    [[ -r "$PATCH_FILE" ]] || die "no series at $PATCH_FILE: run 'make patch' first"
     "$PYTHON" "$TOPDIR/webrev/webrev.py" apply --patch "$PATCH_FILE" --upstream "$src" \
         || die "$PATCH_FILE does not apply to $UPSTREAM_REF"
 }
@@ -78,7 +85,7 @@ mkdir -p "$OUT"
 install_build_packages
 
 src=$OUT/src
-say "copying the baseline $UPSTREAM_REF ($UPSTREAM_DIR) to $src"
+say "copying the tree $UPSTREAM_REF ($UPSTREAM_DIR) to $src"
 rm -rf "$src"
 git clone -q --shared --no-checkout "$UPSTREAM_DIR" "$src"
 git -C "$src" -c advice.detachedHead=false checkout -q "$UPSTREAM_REF"
@@ -98,7 +105,31 @@ grep -q '^WARNINGS_AS_ERRORS := true$' "$conf/spec.gmk" \
 # libjava and friends link against libjvm's exported functions only.
 server=$conf/support/modules_libs/java.base/server
 mkdir -p "$server"
-cp "$BOOT_JDK/lib/server/libjvm.so" "$server/libjvm.so"
+boot_feature=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$BOOT_JDK/release")
+tree_feature=$(sed -n 's/^DEFAULT_VERSION_FEATURE=\([0-9]*\).*/\1/p' "$src/make/conf/version-numbers.conf")
+if [[ "$boot_feature" == "$tree_feature" ]]; then
+    say "linking against the boot JDK's libjvm.so (JDK $boot_feature, as the tree)"
+    cp "$BOOT_JDK/lib/server/libjvm.so" "$server/libjvm.so"
+else
+    say "linking against a stub libjvm.so made from $UPSTREAM_REF's VM headers (the boot JDK is JDK $boot_feature, the tree JDK $tree_feature)"
+    "$PYTHON" - "$src" > "$OUT/libjvm-stub.c" <<'PY'
+import glob, re, sys
+tree = sys.argv[1]
+names = set()
+for header in sorted(glob.glob(tree + "/src/hotspot/share/include/*.h")
+                     + glob.glob(tree + "/src/hotspot/os/posix/include/*.h")):
+    with open(header, encoding="utf-8", errors="replace") as f:
+        text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", f.read(), flags=re.S)
+    names.update(re.findall(r"\bJNIEXPORT\b[^;{(#]*?\b([A-Za-z_]\w*)\s*\(", text))
+print("/* Generated: a stand-in for libjvm.so to link java.base's libraries against. */")
+for name in sorted(names):
+    print("void %s(void) {}" % name)
+PY
+    count=$(grep -c '^void ' "$OUT/libjvm-stub.c")
+    ((count > 100)) || die "only $count exported functions found in $UPSTREAM_REF's src/hotspot/share/include: not a stub libjvm.so to link against"
+    gcc -shared -fPIC -o "$server/libjvm.so" "$OUT/libjvm-stub.c" \
+        || die "could not compile the stub libjvm.so ($OUT/libjvm-stub.c)"
+fi
 
 # java.base-copy puts java.base's exported headers (classfile_constants.h,
 # which jvm.h includes) where the native compiles look; upstream gets it
