@@ -386,7 +386,8 @@ for want in jdk-25.0.3+9 jdk-17.0.19+10; do
     [[ -f "$PM" ]] || fail "$want: make patch wrote no $(basename "$PM")"
     if ((!mainline_checked)); then
         checkout "$MAINLINE_DIR" "$MAINLINE_REF" "$PM" "$R/mainline-tree"
-        patchmake "${ARGS[@]}" PATCH_FILE="$PM" apply UPSTREAM="$R/mainline-tree" > "$LOG" 2>&1 \
+        # What make apply PATCH_FILE=... runs, without making the series again.
+        "$PYTHON" "$TOPDIR/webrev/webrev.py" apply --patch "$PM" --upstream "$R/mainline-tree" > "$LOG" 2>&1 \
             || { cat "$LOG"; fail "make apply of the mainline series to $MAINLINE_REF"; }
         ok "make apply: the mainline series in one file apply to a fresh checkout of $MAINLINE_REF"
     fi
