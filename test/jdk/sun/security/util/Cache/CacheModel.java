@@ -104,7 +104,11 @@ public class CacheModel {
                 expunge();
                 evict(capacity);
             } else if (op < 99) {
-                timeout = new int[] {0, 3_600, TIMEOUT}[rnd.nextInt(3)];
+                // a ticket queue does not go without a lifetime: a full
+                // queue drops its oldest ticket, expired or not, where a
+                // walk of the whole cache used to drop some expired ones
+                int[] timeouts = {3_600, TIMEOUT, 0};
+                timeout = timeouts[rnd.nextInt(queues ? 2 : 3)];
                 cache.setTimeout(timeout);
             } else {
                 cache.clear();

@@ -6,7 +6,7 @@
 /*
  * @test
  * @bug 0000000
- * @summary Cache keys of one hash code are found in logarithmic time
+ * @summary EqualByteArray and SessionId are Comparable consistently with equals
  * @key randomness
  * @modules java.base/sun.security.util java.base/sun.security.ssl:+open
  * @library /test/lib
@@ -26,9 +26,9 @@ import sun.security.util.Cache;
 /*
  * HashMap keeps keys of one hash code in a tree, and finds one with a
  * logarithmic number of comparisons, when the keys' class C implements
- * Comparable<C> consistently with equals. Such keys are easy to make for
- * byte arrays: "Aa" and "BB" have one hash code, and so do all their
- * concatenations.
+ * Comparable<C> consistently with equals. Keys of one hash code are easy
+ * to make for byte arrays: "Aa" and "BB" have one hash code, and so do all
+ * their concatenations; the test compares such arrays.
  */
 public class ComparableKeys {
 
@@ -46,7 +46,6 @@ public class ComparableKeys {
                 throw new RuntimeException(e);
             }
         });
-        lookupsAreLogarithmic();
     }
 
     // The class is Comparable to itself, and its order agrees with equals
@@ -87,54 +86,5 @@ public class ComparableKeys {
             b[2 * i + 1] = (byte) (bb ? 'B' : 'a');
         }
         return b;
-    }
-
-    /** A key of one hash code that counts its comparisons. */
-    private static final class Key implements Comparable<Key> {
-        static long calls;
-        final int id;
-
-        Key(int id) {
-            this.id = id;
-        }
-
-        @Override
-        public int hashCode() {
-            return 42;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            calls++;
-            return o instanceof Key k && k.id == id;
-        }
-
-        @Override
-        public int compareTo(Key k) {
-            calls++;
-            return Integer.compare(id, k.id);
-        }
-    }
-
-    // X509Factory's certificate cache holds 750 entries: a list of that
-    // many would take 375 comparisons per lookup on average
-    private static void lookupsAreLogarithmic() {
-        Cache<Key, Integer> cache = Cache.newSoftMemoryCache(750);
-        Integer[] values = new Integer[750];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = i;
-            cache.put(new Key(i), values[i]);
-        }
-        Key.calls = 0;
-        for (int i = 0; i < values.length; i++) {
-            if (cache.get(new Key(i)) != values[i]) {
-                throw new RuntimeException("key " + i + " lost");
-            }
-        }
-        double perLookup = (double) Key.calls / values.length;
-        System.out.println(perLookup + " comparisons per lookup");
-        if (perLookup > 40) {
-            throw new RuntimeException(perLookup + " comparisons per lookup");
-        }
     }
 }
