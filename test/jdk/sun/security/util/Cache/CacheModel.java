@@ -108,7 +108,15 @@ public class CacheModel {
                 // queue drops its oldest ticket, expired or not, where a
                 // walk of the whole cache used to drop some expired ones
                 int[] timeouts = {3_600, TIMEOUT, 0};
-                timeout = timeouts[rnd.nextInt(queues ? 2 : 3)];
+                int next = timeouts[rnd.nextInt(queues ? 2 : 3)];
+                if (next == 0) {
+                    // expired entries not yet removed are valid again
+                    // without a lifetime; which those are depends on when
+                    // the cache last removed them: remove them all first
+                    cache.size();
+                    expunge();
+                }
+                timeout = next;
                 cache.setTimeout(timeout);
             } else {
                 cache.clear();
