@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -35,8 +34,9 @@ import sun.security.util.Cache;
  * arguments give the same traces on every JDK.
  *
  * <p>Usage: {@code java --add-exports java.base/sun.security.util=ALL-UNNAMED
- * [-Dcachehitrate.digests=<classes.sha256>] CacheHitRate.java
- * [requests [population]]}
+ * [-Dcachehitrate.digests=<classes.sha256>] -cp <this package's classes>
+ * build.tools.cachehitrate.CacheHitRate [requests [population]]}; the
+ * other tools of this package print the same "# impl" line.
  */
 public final class CacheHitRate {
 
@@ -88,7 +88,7 @@ public final class CacheHitRate {
      * classes: some, e.g. an unchanged interface, may compile alike);
      * "unknown" without the property.
      */
-    private static String implementation() {
+    static String implementation() {
         String digests = System.getProperty(DIGESTS_PROPERTY);
         if (digests == null) {
             return "unknown";
@@ -142,28 +142,5 @@ public final class CacheHitRate {
         }
         System.out.printf("%s\t%d\t%d\t%.4f%n", trace, capacity, hits,
                 (double) hits / requests);
-    }
-
-    /** Draws ids 0..n-1 with probability proportional to 1 / (rank+1)^s. */
-    private static final class ZipfSampler {
-        private final double[] cdf;
-
-        ZipfSampler(int n, double s) {
-            cdf = new double[n];
-            double sum = 0;
-            for (int i = 0; i < n; i++) {
-                sum += 1 / Math.pow(i + 1, s);
-                cdf[i] = sum;
-            }
-            for (int i = 0; i < n; i++) {
-                cdf[i] /= sum;
-            }
-        }
-
-        int next(SplittableRandom r) {
-            int i = Arrays.binarySearch(cdf, r.nextDouble());
-            // not found: -(insertion point) - 1; the first cdf >= u wins
-            return Math.min(i >= 0 ? i : -i - 1, cdf.length - 1);
-        }
     }
 }
