@@ -8,7 +8,7 @@ For each recording: the execution samples of JMH's worker threads, the share
 of them with a frame of sun.security.util's cache (any method of
 MemoryCache), with a frame of its expunge (expungeExpiredEntries), in the
 benchmark method itself rather than in its setups (--method), and in the
-expunge within that method; then the collector's pauses
+cache and in its expunge within that method (all as shares of all samples); then the collector's pauses
 (jdk.GarbageCollection, sum of pauses) over the recording's length.
 A share counts a sample once, whatever its number of matching frames.
 """
@@ -50,7 +50,7 @@ def events(jfr, recording, types):
 
 
 def summarize(jfr, recording, method):
-    samples = cache = expunge = measured = expunge_in_method = 0
+    samples = cache = expunge = measured = cache_in_method = expunge_in_method = 0
     first = last = None
     gc_pauses = 0.0
     for e in events(jfr, recording, ["jdk.ExecutionSample", "jdk.GarbageCollection"]):
@@ -67,16 +67,19 @@ def summarize(jfr, recording, method):
         frames = [(f["method"]["type"]["name"].replace("/", "."), f["method"]["name"])
                   for f in v["stackTrace"]["frames"]]
         samples += 1
-        cache += any(c == CACHE for c, _ in frames)
-        expunge += any(c == CACHE and m == EXPUNGE for c, m in frames)
+        in_cache = any(c == CACHE for c, _ in frames)
+        in_expunge = any(c == CACHE and m == EXPUNGE for c, m in frames)
         in_method = any(m == method for _, m in frames)
+        cache += in_cache
+        expunge += in_expunge
         measured += in_method
-        expunge_in_method += in_method and any(c == CACHE and m == EXPUNGE
-                                               for c, m in frames)
+        cache_in_method += in_method and in_cache
+        expunge_in_method += in_method and in_expunge
     if samples == 0:
         raise SystemExit(recording + ": no sample of a JMH worker thread")
     span = (instant(last) - instant(first)).total_seconds()
-    return samples, cache, expunge, measured, expunge_in_method, gc_pauses, max(span, 1)
+    return (samples, cache, expunge, measured, cache_in_method, expunge_in_method,
+            gc_pauses, max(span, 1))
 
 
 def main():
@@ -86,14 +89,14 @@ def main():
                     help="the benchmark method (default fullHandshake)")
     ap.add_argument("recordings", nargs="+")
     a = ap.parse_args()
-    print("%-40s %8s %7s %8s %9s %9s %7s" % ("recording", "samples", "cache", "expunge",
-                                             "method", "expunge", "gc"))
-    print("%-40s %8s %7s %8s %9s %9s %7s" % ("", "", "", "", "", "in method", ""))
+    head = "%-40s %8s %7s %8s %9s %9s %9s %7s"
+    print(head % ("recording", "samples", "cache", "expunge", "method", "cache", "expunge", "gc"))
+    print(head % ("", "", "", "", "", "in method", "in method", ""))
     for r in a.recordings:
-        n, c, x, m, xm, gc, span = summarize(a.jfr, r, a.method)
-        print("%-40s %8d %6.1f%% %7.1f%% %8.1f%% %8.1f%% %6.1f%%"
-              % (r[-40:], n, 100 * c / n, 100 * x / n, 100 * m / n, 100 * xm / n,
-                 100 * gc / span))
+        n, c, x, m, cm, xm, gc, span = summarize(a.jfr, r, a.method)
+        print("%-40s %8d %6.1f%% %7.1f%% %8.1f%% %8.1f%% %8.1f%% %6.1f%%"
+              % (r[-40:], n, 100 * c / n, 100 * x / n, 100 * m / n, 100 * cm / n,
+                 100 * xm / n, 100 * gc / span))
 
 
 if __name__ == "__main__":
