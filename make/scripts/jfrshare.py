@@ -17,7 +17,9 @@ import argparse
 import datetime
 import json
 import re
+import os
 import subprocess
+import sys
 
 CACHE = "sun.security.util.MemoryCache"
 EXPUNGE = "expungeExpiredEntries"
@@ -42,6 +44,16 @@ def instant(timestamp):
     return datetime.datetime.fromisoformat(m.group(1) + "." + fraction + zone)
 
 
+def label(recording, common):
+    """What tells a recording from the others: its path below the common
+    directory, without JMH's benchmark name and mode and profile.jfr."""
+    rel = os.path.relpath(os.path.abspath(recording), common)
+    if rel == ".":
+        rel = os.path.basename(recording)
+    rel = re.sub(r"[^/]*-(SampleTime|AverageTime|Throughput|SingleShotTime|All)-", "", rel)
+    return re.sub(r"/?profile\.jfr$", "", rel) or rel
+
+
 def events(jfr, recording, types):
     out = subprocess.run([jfr, "print", "--json", "--stack-depth", "256",
                           "--events", ",".join(types), recording],
@@ -51,18 +63,20 @@ def events(jfr, recording, types):
 
 def summarize(jfr, recording, method):
     samples = cache = expunge = measured = cache_in_method = expunge_in_method = 0
+    truncated = 0
     first = last = None
     gc_pauses = 0.0
     for e in events(jfr, recording, ["jdk.ExecutionSample", "jdk.GarbageCollection"]):
         v = e["values"]
-        t = v["startTime"]
+        t = instant(v["startTime"])
         first = t if first is None or t < first else first
         last = t if last is None or t > last else last
         if e["type"] == "jdk.GarbageCollection":
             gc_pauses += seconds(v["sumOfPauses"])
             continue
-        if "jmh-worker" not in (v["sampledThread"] or {}).get("javaName", ""):
+        if "jmh-worker" not in ((v["sampledThread"] or {}).get("javaName") or ""):
             continue
+        truncated += bool(v["stackTrace"].get("truncated"))
         # class names come in internal form: sun/security/util/MemoryCache
         frames = [(f["method"]["type"]["name"].replace("/", "."), f["method"]["name"])
                   for f in v["stackTrace"]["frames"]]
@@ -77,9 +91,14 @@ def summarize(jfr, recording, method):
         expunge_in_method += in_method and in_expunge
     if samples == 0:
         raise SystemExit(recording + ": no sample of a JMH worker thread")
-    span = (instant(last) - instant(first)).total_seconds()
+    span = (last - first).total_seconds()
+    if span <= 0:
+        raise SystemExit(recording + ": all events at one instant")
+    if truncated:
+        print("%s: %d of %d stacks truncated: raise the recording's stack depth"
+              % (recording, truncated, samples), file=sys.stderr)
     return (samples, cache, expunge, measured, cache_in_method, expunge_in_method,
-            gc_pauses, max(span, 1))
+            gc_pauses, span)
 
 
 def main():
@@ -92,10 +111,11 @@ def main():
     head = "%-40s %8s %7s %8s %9s %9s %9s %7s"
     print(head % ("recording", "samples", "cache", "expunge", "method", "cache", "expunge", "gc"))
     print(head % ("", "", "", "", "", "in method", "in method", ""))
+    common = os.path.commonpath([os.path.abspath(r) for r in a.recordings])
     for r in a.recordings:
         n, c, x, m, cm, xm, gc, span = summarize(a.jfr, r, a.method)
         print("%-40s %8d %6.1f%% %7.1f%% %8.1f%% %8.1f%% %8.1f%% %6.1f%%"
-              % (r[-40:], n, 100 * c / n, 100 * x / n, 100 * m / n, 100 * cm / n,
+              % (label(r, common), n, 100 * c / n, 100 * x / n, 100 * m / n, 100 * cm / n,
                  100 * xm / n, 100 * gc / span))
 
 

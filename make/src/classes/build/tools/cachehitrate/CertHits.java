@@ -10,10 +10,13 @@ import java.io.File;
 import java.math.BigInteger;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
+import java.security.cert.CertificateEncodingException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -22,7 +25,8 @@ import java.util.SplittableRandom;
  * CertificateFactory of the JDK it runs on, whose X509Factory keeps the
  * certificates it parsed in a sun.security.util.Cache of 750 entries. Each
  * chain of the stream is a leaf seen once (a certificate whose serial number
- * is made unique) and one of a few intermediates, which recur. A parse is a
+ * is made unique; its signature no longer matches, which parsing does not
+ * check) and one of a few intermediates, which recur. A parse is a
  * hit when the factory returns the instance it returned before for the same
  * bytes. Prints one tab-separated line: the chains, the parses and hits of
  * the recurring intermediates, and the leaves that hit when parsed again at
@@ -57,10 +61,20 @@ public final class CertHits {
             throw new IllegalArgumentException("need more than " + hot
                     + " certificates in " + args[0] + " and a positive count of chains");
         }
-        cas.sort((a, b) -> a.getSubjectX500Principal().getName()
-                .compareTo(b.getSubjectX500Principal().getName()));
-        byte[] template = cas.get(hot).getEncoded();
-        int serialEnd = serialEnd(template, cas.get(hot).getSerialNumber());
+        // the same order on every JDK, also where subjects repeat
+        cas.sort(Comparator.comparing((X509Certificate x) ->
+                x.getSubjectX500Principal().getName()).thenComparing(CertHits::encoding,
+                        Arrays::compare));
+        // the leaves' template: the first other certificate whose serial
+        // number has room for a count in its last 4 bytes, after a first
+        // byte that stays as it is (its sign, no leading zero byte made)
+        X509Certificate model = cas.stream().skip(hot)
+                .filter(x -> x.getSerialNumber().toByteArray().length >= 6
+                        && x.getSerialNumber().toByteArray()[0] != 0)
+                .findFirst().orElseThrow(() -> new IllegalArgumentException(
+                        "no certificate with a serial number of 6 bytes or more in " + args[0]));
+        byte[] template = model.getEncoded();
+        int serialEnd = serialEnd(template, model.getSerialNumber());
 
         CertificateFactory factory = CertificateFactory.getInstance("X.509");
         Certificate[] last = new Certificate[hot];
@@ -94,12 +108,17 @@ public final class CertHits {
         System.out.printf("%d\t%d\t%d\t%d\t%d%n", chains, hot, hotParses, hotHits, leafHits);
     }
 
+    private static byte[] encoding(X509Certificate x) {
+        try {
+            return x.getEncoded();
+        } catch (CertificateEncodingException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
     /** The index after the last byte of the serial number in a certificate's encoding. */
     private static int serialEnd(byte[] der, BigInteger serial) {
         byte[] value = serial.toByteArray();
-        if (value.length < 5) {
-            throw new IllegalArgumentException("serial number too short to vary: " + serial);
-        }
         for (int i = 0; i + 2 + value.length <= der.length; i++) {
             if (der[i] == 0x02 && der[i + 1] == value.length) {
                 boolean match = true;

@@ -80,6 +80,12 @@ public final class SessionMix {
         double s = Double.parseDouble(args[5]);
         int rate = positive(args[6], "connections/s");
         int measured = positive(args[7], "measured s");
+        if (population <= 2 * capacity) {
+            // the fill needs capacity new sessions: with few more clients
+            // than sessions, every client resumes and it would never end
+            throw new IllegalArgumentException("population (" + population
+                    + ") must be more than twice the capacity (" + capacity + ")");
+        }
 
         KeyManagerFactory kmf = KeyManagerFactory.getInstance("SunX509");
         kmf.init(keys, password);
@@ -143,6 +149,7 @@ public final class SessionMix {
                 resumed++;
             }
         }
+        double elapsed = (System.nanoTime() - filled) / 1e9;
         long cpuTotal = Arrays.stream(cpu).sum();
         Arrays.sort(cpu);
         System.out.println("# impl\t" + CacheHitRate.implementation());
@@ -151,15 +158,17 @@ public final class SessionMix {
         System.out.printf("%d\t%d\t%d\t%d\t%d\t%d\t%.0f\t%.0f\t%.0f\t%.2f\t%d%n",
                 capacity, timeout, count, resumed, count - resumed, late,
                 wall / 1e3 / count, cpuTotal / 1e3 / count, cpu[(int) (count * 99 / 100)] / 1e3,
-                (double) (count - resumed) / measured * timeout / capacity,
+                (count - resumed) / elapsed * timeout / capacity,
                 Collections.list(server.getServerSessionContext().getIds()).size());
     }
 
-    /** Waits until the given time; returns how late that is. */
+    /** Waits until the given time; returns how late it was when called. */
     private static long awaitTurn(long due) {
-        long wait = due - System.nanoTime();
-        LockSupport.parkNanos(wait);
-        return -wait;
+        long late = System.nanoTime() - due;
+        for (long wait = -late; wait > 0; wait = due - System.nanoTime()) {
+            LockSupport.parkNanos(wait); // may return early
+        }
+        return late;
     }
 
     /** One connection of a client; true if it resumed the session it held. */
