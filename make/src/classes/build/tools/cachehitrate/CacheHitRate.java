@@ -68,7 +68,8 @@ public final class CacheHitRate {
         }
     }
 
-    private static int positive(String s, String what) {
+    /** A positive int argument, or a clear error naming it. */
+    static int positive(String s, String what) {
         int n;
         try {
             n = Integer.parseInt(s);

@@ -49,17 +49,17 @@ public final class CertHits {
                     "usage: CertHits <keystore> <password> [chains [intermediates]]");
         }
         KeyStore store = KeyStore.getInstance(new File(args[0]), args[1].toCharArray());
-        int chains = args.length > 2 ? Integer.parseInt(args[2]) : 20_000;
-        int hot = args.length > 3 ? Integer.parseInt(args[3]) : 8;
+        int chains = args.length > 2 ? CacheHitRate.positive(args[2], "chains") : 20_000;
+        int hot = args.length > 3 ? CacheHitRate.positive(args[3], "intermediates") : 8;
         List<X509Certificate> cas = new ArrayList<>();
         for (String alias : Collections.list(store.aliases())) {
             if (store.getCertificate(alias) instanceof X509Certificate x) {
                 cas.add(x);
             }
         }
-        if (cas.size() <= hot || chains <= 0 || hot <= 0) {
+        if (cas.size() <= hot) {
             throw new IllegalArgumentException("need more than " + hot
-                    + " certificates in " + args[0] + " and a positive count of chains");
+                    + " certificates in " + args[0]);
         }
         // the same order on every JDK, also where subjects repeat
         cas.sort(Comparator.comparing((X509Certificate x) ->

@@ -74,12 +74,12 @@ public final class SessionMix {
         }
         char[] password = args[1].toCharArray();
         KeyStore keys = KeyStore.getInstance(new File(args[0]), password);
-        int capacity = positive(args[2], "capacity");
-        int timeout = positive(args[3], "timeout");
-        int population = positive(args[4], "population");
+        int capacity = CacheHitRate.positive(args[2], "capacity");
+        int timeout = CacheHitRate.positive(args[3], "timeout");
+        int population = CacheHitRate.positive(args[4], "population");
         double s = Double.parseDouble(args[5]);
-        int rate = positive(args[6], "connections/s");
-        int measured = positive(args[7], "measured s");
+        int rate = CacheHitRate.positive(args[6], "connections/s");
+        int measured = CacheHitRate.positive(args[7], "measured s");
         if (population <= 2 * capacity) {
             // the fill needs capacity new sessions: with few more clients
             // than sessions, every client resumes and it would never end
@@ -103,14 +103,6 @@ public final class SessionMix {
 
         new SessionMix(server, client).run(capacity, timeout,
                 new ZipfSampler(population, s), rate, measured);
-    }
-
-    private static int positive(String s, String what) {
-        int n = Integer.parseInt(s);
-        if (n <= 0) {
-            throw new IllegalArgumentException(what + " must be positive: " + s);
-        }
-        return n;
     }
 
     private void run(int capacity, int timeout, ZipfSampler zipf, int rate,
