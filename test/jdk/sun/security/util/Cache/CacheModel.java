@@ -10,6 +10,7 @@
  * @key randomness
  * @modules java.base/sun.security.util
  * @library /test/lib
+ * @build jdk.test.lib.RandomFactory
  * @run main CacheModel
  */
 

@@ -6,85 +6,57 @@
 /*
  * @test
  * @bug 0000000
- * @summary EqualByteArray and SessionId are Comparable consistently with equals
- * @key randomness
- * @modules java.base/sun.security.util java.base/sun.security.ssl:+open
- * @library /test/lib
+ * @summary Cache.EqualByteArray is Comparable consistently with equals
+ * @modules java.base/sun.security.util
  * @run main ComparableKeys
  */
 
-import java.lang.reflect.Constructor;
-import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.Type;
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Random;
-import java.util.function.Function;
+import java.util.List;
 
-import jdk.test.lib.RandomFactory;
-import sun.security.util.Cache;
+import sun.security.util.Cache.EqualByteArray;
 
 /*
- * HashMap keeps keys of one hash code in a tree, and finds one with a
- * logarithmic number of comparisons, when the keys' class C implements
- * Comparable<C> consistently with equals. Keys of one hash code are easy
- * to make for byte arrays: "Aa" and "BB" have one hash code, and so do all
- * their concatenations; the test compares such arrays.
+ * HashMap finds a key among keys of one hash code with a logarithmic number
+ * of comparisons when the keys are Comparable to their own class. "Aa" and
+ * "BB" have one hash code, and so have all their concatenations of one
+ * length: the test compares every pair of those up to three blocks long.
  */
 public class ComparableKeys {
 
-    private static final Random RND = RandomFactory.getRandom();
-
-    public static void main(String[] args) throws Exception {
-        Constructor<?> sid = Class.forName("sun.security.ssl.SessionId")
-                .getDeclaredConstructor(byte[].class);
-        sid.setAccessible(true);
-        check(Cache.EqualByteArray.class, Cache.EqualByteArray::new);
-        check(sid.getDeclaringClass(), b -> {
-            try {
-                return sid.newInstance((Object) b);
-            } catch (ReflectiveOperationException e) {
-                throw new RuntimeException(e);
-            }
-        });
-    }
-
-    // The class is Comparable to itself, and its order agrees with equals
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static void check(Class<?> c, Function<byte[], Object> key) {
-        boolean selfComparable = false;
-        for (Type t : c.getGenericInterfaces()) {
-            selfComparable |= t instanceof ParameterizedType p
-                    && p.getRawType() == Comparable.class
-                    && p.getActualTypeArguments()[0] == c;
+    public static void main(String[] args) {
+        // what HashMap looks for: "class C implements Comparable<C>"
+        if (!Arrays.asList(EqualByteArray.class.getGenericInterfaces())
+                .toString().equals("[java.lang.Comparable<"
+                        + EqualByteArray.class.getName() + ">]")) {
+            throw new RuntimeException("not Comparable to itself");
         }
-        if (!selfComparable) {
-            throw new RuntimeException(c + " is not Comparable<" + c + ">");
-        }
-        for (int i = 0; i < 10_000; i++) {
-            byte[] a = colliding(1 + RND.nextInt(4), RND.nextInt(16));
-            byte[] b = RND.nextInt(8) == 0 ? a.clone()
-                    : colliding(1 + RND.nextInt(4), RND.nextInt(16));
-            Comparable x = (Comparable) key.apply(a);
-            Object y = key.apply(b);
-            int order = Integer.signum(x.compareTo(y));
-            if ((order == 0) != x.equals(y)
-                    || order != Integer.signum(Arrays.compare(a, b))
-                    || order != -Integer.signum(
-                            ((Comparable) y).compareTo(x))) {
-                throw new RuntimeException(c.getSimpleName() + ": "
-                        + Arrays.toString(a) + " vs " + Arrays.toString(b));
+        List<byte[]> arrays = new ArrayList<>();
+        for (int blocks = 1; blocks <= 3; blocks++) {
+            for (int n = 0; n < 1 << blocks; n++) {
+                byte[] b = new byte[2 * blocks];
+                for (int i = 0; i < blocks; i++) {
+                    boolean bb = (n >>> i & 1) != 0;
+                    b[2 * i] = (byte) (bb ? 'B' : 'A');
+                    b[2 * i + 1] = (byte) (bb ? 'B' : 'a');
+                }
+                arrays.add(b);
             }
         }
-    }
-
-    // Blocks of "Aa" or "BB", chosen by the bits of n
-    private static byte[] colliding(int blocks, int n) {
-        byte[] b = new byte[2 * blocks];
-        for (int i = 0; i < blocks; i++) {
-            boolean bb = (n >>> i & 1) != 0;
-            b[2 * i] = (byte) (bb ? 'B' : 'A');
-            b[2 * i + 1] = (byte) (bb ? 'B' : 'a');
+        for (byte[] a : arrays) {
+            for (byte[] b : arrays) {
+                EqualByteArray x = new EqualByteArray(a);
+                EqualByteArray y = new EqualByteArray(b.clone());
+                int order = Integer.signum(x.compareTo(y));
+                if ((order == 0) != x.equals(y)
+                        || order != Integer.signum(Arrays.compare(a, b))
+                        || order != -Integer.signum(y.compareTo(x))) {
+                    throw new RuntimeException(new String(a) + " vs "
+                            + new String(b) + ": compareTo " + order);
+                }
+            }
         }
-        return b;
+        System.out.println(arrays.size() + " arrays: every pair agrees");
     }
 }
