@@ -122,13 +122,17 @@ class TopicCover:
         return "%d of its %d non-blank lines unchanged (%d%%)" % (kept, total,
                                                                  100 * kept // total)
 
-    def render(self) -> str:
-        with open(self.topic.cover_source, encoding="utf-8") as f:
+    def render_file(self, source: str) -> str:
+        """A letter's source, its placeholders filled."""
+        with open(source, encoding="utf-8") as f:
             text = COMMENT_RE.sub("", f.read())
         try:
-            text = series.Cover(self.values()).render(self.topic.cover_source, text)
+            return series.Cover(self.values()).render(source, text).strip("\n")
         except series.SeriesError as e:
             raise PatchSetError(str(e))
+
+    def render(self) -> str:
+        text = self.render_file(self.topic.cover_source)
         first, _, rest = text.strip("\n").partition("\n")
         first = first.lstrip("# ").strip()
         if not series.SUBJECT_RE.match(first):
@@ -155,14 +159,33 @@ def fill(text: str) -> str:
     return textwrap.fill(text, 76, break_long_words=False, break_on_hyphens=False)
 
 
+def lts_between(release_lines: List[str]) -> List[str]:
+    """The long-term update lines from the newest of `release_lines` down
+    to the oldest (25u 17u -> 25u 21u 17u): every fourth feature release
+    from 17 on is one."""
+    features = [int(l.rstrip("u")) for l in release_lines if l.rstrip("u").isdigit()]
+    if not features:
+        return list(release_lines)
+    return ["%du" % f for f in range(max(features), min(features) - 1, -1)
+            if "%du" % f in release_lines or (f >= 17 and (f - 17) % 4 == 0)]
+
+
 def backports_section(release_lines: List[str]) -> str:
-    """What the mainline letter says of the backports: their order."""
+    """What the mainline letter says of the backports: their order, and
+    the lines in that order whose tree the series was not made for."""
     if not release_lines:
         return ""
-    order = ", then ".join(release_lines)
-    return "\n### Backports\n\n%s\n" % fill(
-        "This is the mainline change. Once it is integrated, it is backported to %s, "
-        "in that order, each backport a change of its own." % order)
+    lines = lts_between(release_lines)
+    text = ("This is the mainline change. Once it is integrated, it is backported with "
+            "/backport to %s, in that order, each a change of its own with the update "
+            "maintainers' approval." % ", then ".join(lines))
+    missing = [l for l in lines if l not in release_lines]
+    if missing:
+        text += (" The %s backports were made and built against their release trees; "
+                 "no %s tree was available, so %s backport is made when it is requested."
+                 % (" and ".join(release_lines), " or ".join(missing),
+                    "that" if len(missing) == 1 else "each"))
+    return "\n### Backports\n\n%s\n" % fill(text)
 
 
 def mainline_letter(ps: PatchSet, topic: series.Topic, release_lines: List[str]) -> str:
@@ -255,6 +278,9 @@ def backport_letter(ps: PatchSet, mainline: PatchSet, topic: series.Topic, title
     else:
         text += [fill("Clean: each patch changes %s's files as the mainline patch changes "
                       "mainline's." % ps.baseline.ref)]
+    note = os.path.join(topic.directory, "backport-%s.md" % ps.line)
+    if os.path.isfile(note):
+        text += ["", tc.render_file(note)]
     text += ["", tc.patch_list(), "", "Tests:", tc.tests(), "",
              "The series applies to %s." % ps.baseline.ref]
     return "\n".join(text) + "\n"
