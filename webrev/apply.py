@@ -14,8 +14,8 @@ HUNK_RE = re.compile(r"^@@ -(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@", re.M)
 
 def sections(text: str) -> Dict[str, Tuple[bool, List[Tuple[int, str]]]]:
     """path -> (new file?, [(old start, @@ header)]) for each file of the
-    patch; a file that several patches of a series change has the hunks of
-    all of them, in order."""
+    patch; a file that several patches change (of one series, or of two
+    topics) has the hunks of all of them, in order."""
     found: Dict[str, Tuple[bool, List[Tuple[int, str]]]] = {}
     starts = [m for m in SECTION_RE.finditer(text)]
     for k, m in enumerate(starts):

@@ -7,8 +7,10 @@ and `<path>.patch` hunk files) and the licence headers (headers.py). git
 does the rest: a private repository whose objects are the baseline's
 (alternates, nothing copied) gets the tag's tree in an index, our whole
 files are hashed into it, our hunk files are applied to it with
-`git apply --cached`, and the patch is `git format-patch` of the result
-against the tag.
+`git apply --cached`, and each topic's series is `git format-patch` of its
+commits against the tag. Topics may change the same file: each is made
+alone on the tag, and all of them together by applying every topic's
+commits in turn on top of the topics before it.
 """
 
 import io
@@ -19,7 +21,7 @@ import subprocess
 import tarfile
 import textwrap
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 import headers
 import series
@@ -265,6 +267,7 @@ class Baseline:
 
 @dataclass
 class FileChange:
+    """What one topic does to one path (a path two topics change has two)."""
     path: str           # upstream path
     source: str         # our file(s): the path, or path + ".patch", joined by " + "
     kind: str           # "new" | "modified" (a whole file upstream has) | "hunks"
@@ -308,6 +311,16 @@ def bump_copyright_year(text: str, year: str) -> str:
         return text
     return text[:m.start()] + "%s%s, %s%s" % (m.group(1), m.group(2), year, m.group(4)) + \
         text[m.end():]
+
+
+def copyright_line_as(text: str, other: Optional[str]) -> str:
+    """The text with the first Oracle copyright line that `other` has (as
+    far as both have one)."""
+    m = ORACLE_COPYRIGHT_RE.search(text, 0, 2000)
+    n = ORACLE_COPYRIGHT_RE.search(other or "", 0, 2000)
+    if not m or not n:
+        return text
+    return text[:m.start()] + n.group(0) + text[m.end():]
 
 
 class View:
@@ -362,10 +375,13 @@ class PatchSet:
     commit saying so. `feature` chooses the files (patchset.rules, hunk
     files' `Baselines:` lines and `.jdkN` names): the baseline's feature
     version, or, for the mainline, that of the release line whose files are
-    the mainline change (the newest)."""
+    the mainline change (the newest). With build=False it only selects the
+    files and gives each to its patch (what hunk-save needs), with no git
+    work."""
 
     def __init__(self, root: str, rules_path: str, feature: str, baseline: Baseline,
-                 workdir: str, topics_dir: str, identity: Identity, line: str = MAINLINE):
+                 workdir: str, topics_dir: str, identity: Identity, line: str = MAINLINE,
+                 build: bool = True):
         self.root = root
         self.feature = feature
         self.baseline = baseline
@@ -380,6 +396,9 @@ class PatchSet:
         self.index = os.path.join(workdir, "index.%d" % os.getpid())
         self.changes: List[FileChange] = []
         self.commit = ""
+        # (first, last) commit of each topic's series in the history of all
+        # topics, refs/heads/patched
+        self.stacked: List[Tuple[str, str]] = []
         try:
             self.topics = series.load_topics(topics_dir, glob_re)
         except series.SeriesError as e:
@@ -387,6 +406,9 @@ class PatchSet:
         if not identity.date:
             identity.date = out(git(["log", "-1", "--format=%cI"], cwd=root, check=False)) \
                 or "2000-01-01T00:00:00Z"
+        self._select()
+        if not build:
+            return
         try:
             self._build()
         finally:
@@ -440,26 +462,22 @@ class PatchSet:
             raise PatchSetError("every file of the patch set belongs to exactly one patch:\n  "
                                 + "\n  ".join(problems))
 
-    def _build(self) -> None:
+    def _select(self) -> None:
+        """Which files form the patch set, and which patch takes each."""
         listed = list_files(self.root)
         chosen = [f for f in listed if self.rules.selects(f)]
         self.left_out = [(f, "%s: %s" % (self.rules_name, self.rules.release_rule(f)))
                          for f in listed if f not in set(chosen) and self.rules.release_rule(f)]
         self._claim(chosen)
+
+    def _build(self) -> None:
         self._init_repo()
-        touched_by: Dict[str, str] = {}
-        combined: List[str] = []
         for t in self.topics:
             parent = self.baseline.commit
             self.g(["read-tree", parent])
             ids = [p.id for p in t.patches]
             for p in t.patches:
                 paths = self._apply_patch(t, p, ids)
-                for path in paths:
-                    if touched_by.setdefault(path, t.name) != t.name:
-                        raise PatchSetError("%s is changed by topics %s and %s: a topic must "
-                                            "apply without the others" % (
-                                                path, touched_by[path], t.name))
                 if not paths:
                     self.notes.append("%s: patch %s changes nothing for %s; left out" % (
                         t.name, p.id, self.baseline.ref))
@@ -472,22 +490,17 @@ class PatchSet:
                 parent = p.commit
             t.head = parent
             self.g(["update-ref", "refs/heads/" + t.name, t.head])
-            combined += [self._topic_change_lines(t)]
         self.left_out.sort()
-        # All topics together (their paths are disjoint): what the image, the
-        # exported sources and make apply are made of.
-        self.g(["read-tree", self.baseline.commit])
-        info = "".join(combined)
-        if info:
-            self.g(["update-index", "--index-info"], stdin=encode(info))
-        tree = out(self.g(["write-tree"]))
-        self.commit = self._commit(tree, self.baseline.commit, "All topics")
+        # All topics together: what the image, the exported sources and make
+        # apply are made of.
+        self.commit = self._all_topics()
         self.g(["update-ref", "refs/heads/patched", self.commit])
         self.g(["update-ref", "refs/tags/" + self.baseline.ref.replace(" ", "_"),
                 self.baseline.commit], check=False)
-        changed = set(self.changed_paths())
-        self.changes = sorted((c for c in self.changes if c.path in changed),
-                              key=lambda c: c.path)
+        order = {t.name: k for k, t in enumerate(self.topics)}
+        changed = {t.name: set(self.changed_paths(t.head)) for t in self.topics}
+        self.changes = sorted((c for c in self.changes if c.path in changed[c.topic]),
+                              key=lambda c: (c.path, order[c.topic]))
         if not self.changes:
             raise PatchSetError("the patch set is empty: no file under %s is selected by %s, "
                                 "or none differs from %s" % (self.root, self.rules.path,
@@ -504,19 +517,52 @@ class PatchSet:
     def _commit(self, tree: str, parent: str, message: str) -> str:
         return out(self.g(["commit-tree", tree, "-p", parent], stdin=encode(message + "\n")))
 
-    def _topic_change_lines(self, t: series.Topic) -> str:
-        """index-info lines that put the topic's changes over any tree."""
-        diff = decode(self.g(["diff-tree", "-r", "-z", "--no-renames", self.baseline.commit,
-                              t.head]).stdout).split("\0")
-        lines = []
-        for k in range(0, len(diff) - 1, 2):
-            meta, path = diff[k].split(), diff[k + 1]
-            mode, blob = meta[1], meta[3]
-            if meta[4] == "D":
-                lines.append("0 %s\t%s\n" % ("0" * 40, path))
-            else:
-                lines.append("%s %s\t%s\n" % (mode, blob, path))
-        return "".join(lines)
+    def _all_topics(self) -> str:
+        """Every topic's series again, one after the other, each patch applied
+        with `git apply --cached` on top of all the patches before it; returns
+        the last commit. Where the topics' paths are disjoint, its tree is the
+        union of theirs; where two topics change one file, it holds both
+        changes, or fails naming the topics and the file."""
+        head = self.baseline.commit
+        self.g(["read-tree", head])
+        changed_by: Dict[str, List[str]] = {}
+        for t in self.topics:
+            first, parent = head, self.baseline.commit
+            for p in t.patches:
+                if p.commit:
+                    head = self._restack(t, p, parent, head, changed_by)
+                    parent = p.commit
+            if head != first:
+                self.stacked.append((first, head))
+        return head
+
+    def _restack(self, t: series.Topic, p: series.Patch, parent: str, head: str,
+                 changed_by: Dict[str, List[str]]) -> str:
+        """Applies patch p (its diff from `parent`) to the index of all the
+        patches before it and commits the result on `head`."""
+        paths = self.changed_paths(p.commit, parent)
+        # Each topic sets the year of upstream's copyright line; the diff
+        # applies where the line is as before the patch, and sets it again.
+        for path in paths:
+            self._edit_in_index(path, lambda text, path=path: copyright_line_as(
+                text, self.old_text(path, parent)))
+        diff = self.g(["diff", "--full-index", "--binary", "--no-renames", parent, p.commit])
+        applied = self.g(["apply", "--cached", "--whitespace=nowarn", "-"], stdin=diff.stdout,
+                         check=False)
+        if applied.returncode != 0:
+            err = decode(applied.stderr).strip()
+            path = next((x for x in paths if x in err), "a file")
+            others = [x for x in changed_by.get(path, []) if x != t.name] or ["an earlier one"]
+            raise PatchSetError("%s is changed by topics %s and %s, and their changes conflict: "
+                                "patch %s of %s does not apply on top of %s (%s). Each topic "
+                                "applies alone; all of them must apply together too" % (
+                                    path, ", ".join(others), t.name, p.id, t.name,
+                                    " and ".join(others), err.replace("\n", "; ")))
+        for path in paths:
+            self._bump_year(path)
+            if t.name not in changed_by.setdefault(path, []):
+                changed_by[path].append(t.name)
+        return self._commit(out(self.g(["write-tree"])), head, self.message(p))
 
     def _apply_patch(self, t: series.Topic, p: series.Patch, ids: List[str]) -> List[str]:
         """Puts the patch's files into the index; returns the paths it changes."""
@@ -558,7 +604,7 @@ class PatchSet:
                 hunk_files.append((f, target, text))
                 paths.append(target)
                 continue
-            if any(c.path == f for c in self.changes):
+            if any(c.path == f and c.topic == t.name for c in self.changes):
                 raise PatchSetError("%s: stored whole, but an earlier patch of %s changes it "
                                     "too; store this patch's change as %s.%s.patch" % (
                                         f, t.name, f, p.id))
@@ -576,16 +622,20 @@ class PatchSet:
         return paths
 
     def _bump_year(self, path: str) -> None:
-        if not self.upstream_has(path):
-            return
+        if self.upstream_has(path):
+            self._edit_in_index(path, lambda text: bump_copyright_year(text,
+                                                                       self.identity.year))
+
+    def _edit_in_index(self, path: str, edit: Callable[[str], str]) -> None:
+        """Replaces the index's file at path by edit(its text), if it has it."""
         p = self.g(["ls-files", "-s", "--", path])
         if not out(p):
             return
         mode, blob = out(p).split()[:2]
         text = decode(self.g(["cat-file", "blob", blob]).stdout)
-        bumped = bump_copyright_year(text, self.identity.year)
-        if bumped != text:
-            new = out(self.g(["hash-object", "-w", "--stdin"], stdin=encode(bumped)))
+        edited = edit(text)
+        if edited != text:
+            new = out(self.g(["hash-object", "-w", "--stdin"], stdin=encode(edited)))
             self.g(["update-index", "--cacheinfo", "%s,%s,%s" % (mode, new, path)])
 
     def _whole_file(self, path: str, data: bytes, mode: str, topic: str) -> str:
@@ -616,7 +666,8 @@ class PatchSet:
                 current = decode(self.g(["cat-file", "blob", out(before).split()[1]]).stdout)
             return explain_apply_failure(decode(p.stderr), text, source, target,
                                          self.baseline.ref, current)
-        earlier = next((c for c in self.changes if c.path == target), None)
+        earlier = next((c for c in self.changes if c.path == target and c.topic == topic),
+                       None)
         if earlier:
             earlier.source += " + " + source
             earlier.comment += hunk_file_comment(text)
@@ -627,14 +678,25 @@ class PatchSet:
 
     # ------------------------------------------------------------ output
 
-    def changed_paths(self) -> List[str]:
+    def changed_paths(self, head: str = "", base: str = "") -> List[str]:
+        """The paths that differ between base (the tag) and head (all topics)."""
         names = decode(self.g(["diff", "--name-only", "-z", "--no-renames",
-                               self.baseline.commit, self.commit]).stdout)
+                               base or self.baseline.commit, head or self.commit]).stdout)
         return [n for n in names.split("\0") if n]
 
     def view(self) -> View:
-        """All topics together, as one change."""
-        return View(self, "all topics", self.commit, self.changes)
+        """All topics together, as one change: one FileChange per path, the
+        topics' sources of a path that several change joined by ' + '."""
+        merged: Dict[str, FileChange] = {}
+        for c in self.changes:
+            m = merged.get(c.path)
+            if m is None:
+                merged[c.path] = FileChange(c.path, c.source, c.kind, list(c.comment), c.topic)
+            else:
+                m.source += " + " + c.source
+                m.comment += c.comment
+                m.topic += " + " + c.topic
+        return View(self, "all topics", self.commit, [merged[p] for p in sorted(merged)])
 
     def topic_view(self, t: series.Topic) -> View:
         return View(self, t.name, t.head, [c for c in self.changes if c.topic == t.name],
@@ -643,37 +705,81 @@ class PatchSet:
     def diff(self, paths: Optional[List[str]] = None, context: int = 3) -> str:
         return self.view().diff(paths, context)
 
-    def old_text(self, path: str) -> Optional[str]:
-        p = self.g(["cat-file", "blob", "%s:%s" % (self.baseline.commit, path)], check=False)
+    def old_text(self, path: str, commit: str = "") -> Optional[str]:
+        """The file at the tag (or at commit); None where it has none."""
+        p = self.g(["cat-file", "blob", "%s:%s" % (commit or self.baseline.commit, path)],
+                   check=False)
         return decode(p.stdout) if p.returncode == 0 else None
 
     def new_text(self, path: str) -> str:
         return self.view().new_text(path)
 
-    def text_before(self, topic: str, patch_id: str, path: str) -> Optional[str]:
-        """The file as the patches of `topic` before `patch_id` leave it
-        (upstream's, with the year the series gives it, when none touches
-        it): what a `<path>.<patch_id>.patch` hunk file is made against."""
+    def patch(self, topic: str, patch_id: str) -> series.Patch:
+        """Patch <patch_id> of <topic>, as PATCH=<topic>:<id> names it."""
         t = next((x for x in self.topics if x.name == topic), None)
         if t is None:
-            raise PatchSetError("no topic %r" % topic)
-        ids = [p.id for p in t.patches]
-        if patch_id not in ids:
-            raise PatchSetError("topic %s has no patch %r" % (topic, patch_id))
-        at = ids.index(patch_id)
-        commit = next((p.commit for p in reversed(t.patches[:at]) if p.commit),
+            raise PatchSetError("no topic %r (topics: %s)" % (
+                topic, ", ".join(x.name for x in self.topics)))
+        p = next((x for x in t.patches if x.id == patch_id), None)
+        if p is None:
+            raise PatchSetError("topic %s has no patch %r (its patches: %s)" % (
+                topic, patch_id, ", ".join(x.id for x in t.patches)))
+        return p
+
+    def patches_changing(self, path: str) -> List[series.Patch]:
+        """The patches that take `path` whole or a hunk file of it (for any
+        release), in topic and series order."""
+        found = []
+        for t in self.topics:
+            ids = [p.id for p in t.patches]
+            found += [p for p in t.patches
+                      if any(f == path or series.hunk_target(f, ids) == path for f in p.files)]
+        return found
+
+    def hunk_file_of(self, p: series.Patch, path: str) -> Optional[str]:
+        """p's hunk file of `path` for this configuration's release: the one
+        named for it (`X.jdk17.patch`), else the one for every release."""
+        ids = [x.id for t in self.topics if t.name == p.topic for x in t.patches]
+        mine = [f for f in p.files if series.hunk_target(f, ids) == path]
+        return next((f for f in mine if series.hunk_release(f) == self.feature),
+                    next((f for f in mine if series.hunk_release(f) is None), None))
+
+    def _text_at(self, p: series.Patch, upto: int, path: str) -> Optional[str]:
+        """The file as the first `upto` patches of p's topic leave it
+        (upstream's, with the year the series gives it, when none touches
+        it)."""
+        t = next(x for x in self.topics if x.name == p.topic)
+        commit = next((q.commit for q in reversed(t.patches[:upto]) if q.commit),
                       self.baseline.commit)
-        p = self.g(["cat-file", "blob", "%s:%s" % (commit, path)], check=False)
-        if p.returncode != 0:
-            return None
-        text = decode(p.stdout)
-        return text if commit != self.baseline.commit else bump_copyright_year(
-            text, self.identity.year)
+        text = self.old_text(path, commit)
+        return text if text is None or commit != self.baseline.commit else \
+            bump_copyright_year(text, self.identity.year)
+
+    def text_before(self, topic: str, patch_id: str, path: str) -> Optional[str]:
+        """The file as the patches of `topic` before `patch_id` leave it:
+        what a hunk file of that patch is made against."""
+        p = self.patch(topic, patch_id)
+        t = next(x for x in self.topics if x.name == topic)
+        return self._text_at(p, t.patches.index(p), path)
+
+    def text_after(self, topic: str, patch_id: str, path: str) -> Optional[str]:
+        """The file as patch `patch_id` of `topic` leaves it, the topic's
+        earlier patches included and no other topic's."""
+        p = self.patch(topic, patch_id)
+        t = next(x for x in self.topics if x.name == topic)
+        return self._text_at(p, t.patches.index(p) + 1, path)
 
     def patch_text(self) -> str:
-        """Every topic's series, one after the other: what make apply applies."""
-        return "".join(self.topic_view(t).patch_text() for t in self.topics if t.head !=
-                       self.baseline.commit)
+        """Every topic's series, one after the other, each numbered as its own:
+        what make apply applies. A topic after the first is its series made on
+        top of the topics before it (refs/heads/patched), so that the whole
+        applies where a file is changed by two topics: the same diffs, except
+        where an earlier topic moved a file's lines or set its copyright year."""
+        return "".join(decode(self.g(["format-patch", "--stdout", "--no-signature",
+                                      "--no-renames", "--full-index",
+                                      "--diff-algorithm=myers", "-U3",
+                                      "%s..%s" % (first, last)]).stdout)
+                       for first, last in self.stacked)
 
     def export(self, paths: List[str], output: str, changed_only: bool = False) -> int:
         """Writes the patched tree's files under paths below output (emptied
@@ -704,5 +810,6 @@ class PatchSet:
                 tar.extractall(output)
         return len(names)
 
+
     def sources(self) -> Dict[str, FileChange]:
-        return {c.path: c for c in self.changes}
+        return {c.path: c for c in self.view().changes}

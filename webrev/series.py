@@ -18,7 +18,10 @@ directory webrev/topics/<topic>/ with two files:
 
 A hunk file `<path>.patch` changes upstream's file; `<path>.<id>.patch`
 changes the file as the earlier patches of its series left it, in patch
-<id>. So one file can change step by step and every step stays a diff.
+<id> (upstream's file, when no earlier one changes it). So one file can
+change step by step and every step stays a diff, and two topics can change
+one upstream file, each applying without the other: `<path>.patch` in one,
+`<path>.<id>.patch` in the other.
 Where releases differ in a file, a hunk file for one release only carries
 its feature version last: `<path>[.<id>].jdk17.patch` is taken for the
 17 baseline alone (the backport's hunks), and the hunk file without it

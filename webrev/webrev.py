@@ -127,9 +127,10 @@ def cmd_patch(a) -> int:
                 p.baseline.ref))
     if ps.is_backport:
         print("Wrote %s: every topic's mainline series in one file (%d files)"
-              % (os.path.join(a.output_dir, a.mainline_name + ".patch"), len(mainline.changes)))
+              % (os.path.join(a.output_dir, a.mainline_name + ".patch"),
+                 len(mainline.changed_paths())))
     print("Wrote %s: every topic's %s series in one file, for make apply (%d files)"
-          % (os.path.join(a.output_dir, a.name + ".patch"), ps.line, len(ps.changes)))
+          % (os.path.join(a.output_dir, a.name + ".patch"), ps.line, len(ps.changed_paths())))
     return 0
 
 
