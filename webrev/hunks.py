@@ -1,17 +1,25 @@
 # SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """Editing a hunk file through the whole file it makes.
 
-  make hunk-edit FILE=<upstream path>  writes upstream's file with our hunks
-                                       applied to build/<conf>/hunk-edit/<path>
-  make hunk-save FILE=<upstream path> [EDITED=<file>]
-                                       makes <path>.patch the diff from
-                                       upstream's file to the edited one,
-                                       keeping the hunk file's notes, and
-                                       checks it applies to every baseline
-  make hunk-save FILE=<path> PATCH=<topic>:<id> [EDITED=<file>]
-                                       makes <path>.<id>.patch the diff from
-                                       the file as the topic's earlier
-                                       patches leave it to the edited one
+  make hunk-edit FILE=<upstream path> [PATCH=<topic>:<id>]
+                       writes the file as the patch leaves it (its topic's
+                       earlier patches included, no other topic's) to
+                       build/<conf>/hunk-edit/<path>
+  make hunk-save FILE=<upstream path> [PATCH=<topic>:<id>] [EDITED=<file>]
+                       makes the patch's hunk file the diff from the file
+                       before the patch to the edited one, keeping the hunk
+                       file's notes: when no earlier patch of its topic
+                       changes the file, from upstream's file, and checks
+                       that it applies to every baseline
+
+PATCH may be left out when at most one patch changes the file (none: the
+hunk file is a new <path>.patch). Where several do (two topics, or two
+patches of one topic), both commands need it: the file with every patch
+applied is no patch's result, and its diff from upstream's would take one
+patch's hunks into another's hunk file. The hunk file is the patch's own for
+this configuration's release (<path>[.<id>][.jdk17].patch, as its series
+names it), or, for a patch that does not change the file yet, a new
+<path>.<id>.patch for its series to take.
 
 A hunk file never changes the copyright year of upstream's header: the
 series does that when it is made (patchset.bump_copyright_year), so the
@@ -28,17 +36,63 @@ from patchset import (ORACLE_COPYRIGHT_RE, PatchSet, PatchSetError, Baseline, de
                       git, hunk_file_baselines)
 
 
-def edit(ps: PatchSet, path: str, output: str) -> int:
-    if path not in ps.sources():
+def chosen_patch(ps: PatchSet, path: str, spec: str) -> Optional[series.Patch]:
+    """The patch whose change of `path` is edited: PATCH=<topic>:<id>, or
+    the one patch that changes it; None when none does."""
+    if spec:
+        topic, _, pid = spec.partition(":")
+        return ps.patch(topic, pid)
+    changing = ps.patches_changing(path)
+    if len(changing) > 1:
+        raise PatchSetError(
+            "%s is changed by %d patches (%s): name the one to edit with PATCH=<topic>:<id>. "
+            "make hunk-edit FILE=%s PATCH=%s writes the file as that patch leaves it (its "
+            "topic's earlier patches included, no other topic's), and make hunk-save with the "
+            "same PATCH stores the edit in that patch's hunk file" % (
+                path, len(changing), ", ".join("%s:%s" % (p.topic, p.id) for p in changing),
+                path, "%s:%s" % (changing[0].topic, changing[0].id)))
+    return changing[0] if changing else None
+
+
+def earlier_in_topic(ps: PatchSet, p: series.Patch, path: str) -> bool:
+    """Whether a patch of p's topic before p changes `path`."""
+    t = next(x for x in ps.topics if x.name == p.topic)
+    return any(q.topic == p.topic and t.patches.index(q) < t.patches.index(p)
+               for q in ps.patches_changing(path))
+
+
+def hunk_file_name(ps: PatchSet, p: Optional[series.Patch], path: str) -> str:
+    """Where the hunk file of p's change of `path` is (see above)."""
+    if p is None:
+        return release_hunk_file(ps.root, path, ps.feature)
+    own = ps.hunk_file_of(p, path)
+    if own:
+        return os.path.join(ps.root, own)
+    name = release_hunk_file(ps.root, "%s.%s" % (path, p.id), ps.feature)
+    print("note: patch %s of %s has no hunk file of %s: add %s to it in its series" % (
+        p.id, p.topic, path, os.path.relpath(name, ps.root)))
+    return name
+
+
+def edit(ps: PatchSet, path: str, output: str, spec: str = "") -> int:
+    p = chosen_patch(ps, path, spec)
+    if p is None:
         if ps.old_text(path) is None:
             raise PatchSetError("%s: %s has no such file" % (path, ps.baseline.ref))
         print("note: the patch set does not change %s yet; starting from upstream's" % path)
-    text = ps.new_text(path) if path in ps.sources() else ps.old_text(path)
+        text, what = ps.old_text(path), ps.baseline.ref
+    else:
+        text = ps.text_after(p.topic, p.id, path)
+        if text is None:
+            raise PatchSetError("%s: no such file after patch %s of %s" % (path, p.id, p.topic))
+        what = "%s with patch %s of %s%s" % (ps.baseline.ref, p.id, p.topic,
+                                            " and its earlier ones"
+                                            if earlier_in_topic(ps, p, path) else "")
     os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
     with open(output, "wb") as f:
         f.write(encode(text or ""))
-    print("Wrote %s (%s with the patch set). Edit it, then: make hunk-save FILE=%s"
-          % (output, ps.baseline.ref, path))
+    print("Wrote %s (%s). Edit it, then: make hunk-save FILE=%s%s"
+          % (output, what, path, " PATCH=" + spec if spec else ""))
     return 0
 
 
@@ -108,18 +162,17 @@ def release_hunk_file(root: str, stem: str, feature: Optional[str]) -> str:
     return own if feature and os.path.exists(own) else os.path.join(root, stem + ".patch")
 
 
-def save_stacked(base: str, root: str, path: str, patch_id: str, edited: str,
-                 feature: Optional[str] = None) -> int:
-    """<path>.<id>.patch: the edited file against the file as the earlier
-    patches of the topic leave it. make patch checks that it applies."""
+def save_stacked(base: str, path: str, patch_id: str, edited: str, hunk_file: str) -> int:
+    """The hunk file of a later step: the edited file against the file as
+    the earlier patches of the topic leave it. make patch checks that it
+    applies."""
     what = "the file before patch %s" % patch_id
-    write_hunk_file(release_hunk_file(root, "%s.%s" % (path, patch_id), feature), path,
-                    diff_body(base, edited, what), what)
+    write_hunk_file(hunk_file, path, diff_body(base, edited, what), what)
     return 0
 
 
 def save(baseline: Baseline, root: str, path: str, edited: str, trees: List[str],
-         mainline: str = "", mainline_files_of: str = "") -> int:
+         mainline: str = "", mainline_files_of: str = "", hunk_file: str = "") -> int:
     """Writes the hunk file and checks it on every tree it is for: a release
     tree by its feature version, the mainline tree (`mainline`) as the
     release whose files the mainline series take (`mainline_files_of`)."""
@@ -130,7 +183,7 @@ def save(baseline: Baseline, root: str, path: str, edited: str, trees: List[str]
                             % (path, baseline.ref))
     what = "%s's %s" % (baseline.ref, path)
     body = diff_body(decode(old.stdout), edited, what)
-    hunk_file = release_hunk_file(root, path, tree_feature(baseline.ref))
+    hunk_file = hunk_file or release_hunk_file(root, path, tree_feature(baseline.ref))
     text = write_hunk_file(hunk_file, path, body, baseline.ref)
     if os.path.exists(os.path.join(root, path)):
         print("note: %s is stored whole too: git rm it, a file is stored one way only" % path)

@@ -810,6 +810,3 @@ class PatchSet:
                 tar.extractall(output)
         return len(names)
 
-
-    def sources(self) -> Dict[str, FileChange]:
-        return {c.path: c for c in self.view().changes}

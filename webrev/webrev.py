@@ -6,8 +6,8 @@
   webrev.py check-text BASELINE FILE...
   webrev.py webrev BASELINE --name N --output DIR
   webrev.py apply  --patch FILE --upstream TREE
-  webrev.py hunk-edit BASELINE --file PATH --output FILE
-  webrev.py hunk-save BASELINE --file PATH --edited FILE [--check TREE...]
+  webrev.py hunk-edit BASELINE --file PATH --output FILE [--patch TOPIC:ID]
+  webrev.py hunk-save BASELINE --file PATH --edited FILE [--patch TOPIC:ID] [--check TREE...]
   webrev.py export BASELINE --output DIR PATH...
 
 BASELINE: --root R --rules F --topics D --feature N --upstream-dir U --ref TAG
@@ -52,11 +52,13 @@ def baseline_args(p: argparse.ArgumentParser) -> None:
                    "release line (25u) of which the series are backports")
 
 
-def load(a) -> PatchSet:
+def load(a, build: bool = True) -> PatchSet:
+    """The patch set on the baseline; without build, only which patch takes
+    which file (no git work, so it works where a hunk file does not apply)."""
     if not os.path.isdir(a.root):
         raise PatchSetError("--root %s is not a directory" % a.root)
     ps = PatchSet(a.root, a.rules, a.feature, Baseline(a.upstream_dir, a.ref, a.origin),
-                  a.workdir, a.topics, Identity(a.author, a.copyright_holder), a.line)
+                  a.workdir, a.topics, Identity(a.author, a.copyright_holder), a.line, build)
     for note in ps.notes:
         print("note: %s" % note)
     return ps
@@ -198,15 +200,20 @@ def cmd_export(a) -> int:
 
 
 def cmd_hunk_save(a) -> int:
-    if not a.patch:
+    """The hunk file of the patch PATCH names (or of the one patch that
+    changes FILE): against upstream's file when no earlier patch of its topic
+    changes FILE, checked on every tree; else against the file as those
+    patches leave it."""
+    selection = load(a, build=False)
+    p = hunks.chosen_patch(selection, a.file, a.patch)
+    hunk_file = hunks.hunk_file_name(selection, p, a.file)
+    if p is None or not hunks.earlier_in_topic(selection, p, a.file):
         return hunks.save(Baseline(a.upstream_dir, a.ref, a.origin), a.root, a.file, a.edited,
-                          a.check, a.mainline, a.mainline_files_of)
-    topic, _, pid = a.patch.partition(":")
-    ps = load(a)
-    base = ps.text_before(topic, pid, a.file)
+                          a.check, a.mainline, a.mainline_files_of, hunk_file)
+    base = load(a).text_before(p.topic, p.id, a.file)
     if base is None:
-        raise PatchSetError("%s: no such file before patch %s of %s" % (a.file, pid, topic))
-    return hunks.save_stacked(base, a.root, a.file, pid, a.edited, ps.feature)
+        raise PatchSetError("%s: no such file before patch %s of %s" % (a.file, p.id, p.topic))
+    return hunks.save_stacked(base, a.file, p.id, a.edited, hunk_file)
 
 
 def main(argv) -> int:
@@ -245,7 +252,9 @@ def main(argv) -> int:
     baseline_args(p)
     p.add_argument("--file", required=True, help="the upstream path of a hunk file's file")
     p.add_argument("--output", required=True)
-    p.set_defaults(fn=lambda a: hunks.edit(load(a), a.file, a.output))
+    p.add_argument("--patch", default="", help="TOPIC:ID: the file as that patch leaves it "
+                   "(needed when several patches change it)")
+    p.set_defaults(fn=lambda a: hunks.edit(load(a), a.file, a.output, a.patch))
     p = sp.add_parser("hunk-save")
     baseline_args(p)
     p.add_argument("--file", required=True, help="the upstream path of a hunk file's file")
@@ -255,7 +264,8 @@ def main(argv) -> int:
     p.add_argument("--mainline-files-of", default="", help="the feature version whose files "
                    "the mainline series take")
     p.add_argument("--patch", default="", help="TOPIC:ID: a hunk file of that patch, made "
-                   "against the file as the topic's earlier patches leave it")
+                   "against the file as the topic's earlier patches leave it (needed when "
+                   "several patches change it)")
     p.set_defaults(fn=cmd_hunk_save)
     p = sp.add_parser("export")
     baseline_args(p)
