@@ -7,14 +7,16 @@
 # A fixture patch set, made here from the baseline's own files, pins down
 # the selection rules, the licence headers (a changed file keeps upstream's,
 # a new one gets the GPL notice), the mainline series and their backports
-# (layout, cover letters, commit messages, a backport that is not clean)
-# and the errors. Then the real patch set is made for every release tree
-# under build/upstream/ and applied to a fresh checkout of it: it must
-# apply, keep Cache.java's upstream header and CacheBench's upstream
-# benchmarks, give every new file the GPL notice, refuse a second apply and
-# name the hunk that fails on a broken tree; every series must git-am onto
-# its tree, the mainline series onto the mainline tree, each backport onto
-# its release's.
+# (layout, cover letters, commit messages, a backport that is not clean),
+# two topics that change one file (each series alone, both in make apply's
+# file, hunk-edit/hunk-save of one patch's step, hunks that conflict) and
+# the errors. Then the real patch set is made for every release tree under
+# build/upstream/ and applied to a fresh checkout of it: it must apply,
+# keep Cache.java's upstream header and CacheBench's upstream benchmarks,
+# give every new file the GPL notice, refuse a second apply and name the
+# hunk that fails on a broken tree; every series must git-am alone onto its
+# tree, the mainline series onto the mainline tree, each backport onto its
+# release's, the cache's two topics, which both change Cache.java, too.
 #
 # Run by make test TEST=make:TestPatch with the spec's variables in the
 # environment and a scratch directory in TEST_WORK_DIR; exit 0 passed,
@@ -106,11 +108,13 @@ RULES="$W/fixture.rules"
   cat "$TOPDIR/webrev/patchset.rules"; } > "$RULES"
 # Legacy.c and Future.c do not exist upstream: only the rules keep them out.
 rm "$F/$LEGACY.patch"
-# Two topics: "fix" takes the Java files in two patches (the second changes
-# Cache.java again, as a hunk file on the first's result) and "nat" the
-# native hunk files.
+# Three topics: "fix" takes the Java files in two patches (the second changes
+# Cache.java again, as a hunk file on the first's result), "nat" the native
+# hunk files, and "other" changes Cache.java too, apart from fix's lines: a
+# hunk file against upstream's file, <path>.<id>.patch as the first patch of
+# its topic.
 TOPICS="$W/topics"
-mkdir -p "$TOPICS/fix" "$TOPICS/nat"
+mkdir -p "$TOPICS/fix" "$TOPICS/nat" "$TOPICS/other"
 printf '%s\n' 'list fix-dev@example.org' 'patch one NNNNNNN: Fixture change one' "    $CACHE" \
     "    $(dirname "$NEWFILE")/*.java" 'patch two NNNNNNN: Fixture change two' "    $CACHE.two.patch" "    $NEWSRC" \
     > "$TOPICS/fix/series"
@@ -121,6 +125,16 @@ printf '%s\n' '<!-- a comment line, not sent -->' 'NNNNNNN: The fixture series' 
 printf '%s\n' 'list nat-dev@example.org' 'patch native NNNNNNN: Fixture native change' \
     '    src/java.base/windows/native/**' > "$TOPICS/nat/series"
 printf '%s\n' 'NNNNNNN: The native fixture' '' 'One patch.' > "$TOPICS/nat/cover-letter.md"
+printf '%s\n' 'list other-dev@example.org' 'patch other NNNNNNN: Fixture other change' \
+    "    $CACHE.other.patch" > "$TOPICS/other/series"
+printf '%s\n' 'NNNNNNN: The other fixture' '' 'One patch.' > "$TOPICS/other/cover-letter.md"
+# other's hunk file: a line after upstream's line 400 (fix changes its own
+# lines 100, 101, 300 and 500, upstream's about 20 lines further).
+sed '400a\    // fixture: added by topic other' "$W/Cache.upstream" > "$W/Cache.other"
+{ echo "# Fixture: a line of topic other."
+  git diff --no-index -U3 "$W/Cache.upstream" "$W/Cache.other" | sed -n '/^@@/,$p' \
+      | sed "1i --- a/$CACHE\n+++ b/$CACHE"; } > "$F/$CACHE.other.patch" || true
+grep -q '^@@' "$F/$CACHE.other.patch" || fail "could not make the fixture's hunk file of topic other"
 # Patch two: one more line after the first fixture line of patch one.
 printf '%s\n' "--- a/$CACHE" "+++ b/$CACHE" "@@ -100,2 +100,3 @@" \
     "     // fixture: modified line one" "+    // fixture: added in patch two" \
@@ -131,6 +145,7 @@ echo "not part of the patch set" > "$F/test/make/TestFixture.sh"
 echo '*.orig' > "$F/.gitignore"
 echo "ignored" > "$F/$CACHE.orig"
 git -C "$F" init -q && git -C "$F" add -A && git -C "$F" -c user.name=t -c user.email=t@t commit -qm fixture
+year=$(git -C "$F" log -1 --format=%cd --date=format:%Y)
 AUTHOR="Fixture Author <fixture@example.org>"
 # The fixture's mainline is the baseline itself: its backport to this
 # release line is then clean.
@@ -143,7 +158,7 @@ FARGS=(PATCHSET_ROOT="$F" PATCHSET_RULES="$RULES" PATCH_OUTPUTDIR="$W/out" PATCH
 
 patchmake "${FARGS[@]}" patch > "$LOG" 2>&1 || { cat "$LOG"; fail "make patch on the fixture"; }
 P="$W/out/fixture.patch"
-printf '%s\n' "$CACHE" "$CACHE" "$NATIVE" "$NEWFILE" "$NEWSRC" | LC_ALL=C sort > "$W/expected-paths"
+printf '%s\n' "$CACHE" "$CACHE" "$CACHE" "$NATIVE" "$NEWFILE" "$NEWSRC" | LC_ALL=C sort > "$W/expected-paths"
 patch_paths "$P" | LC_ALL=C sort > "$W/actual-paths"
 diff -u "$W/expected-paths" "$W/actual-paths" || fail "the patch does not hold exactly the selected files"
 expect_in "$FUTURE.patch (fixture.rules: exclude $FUTURE.patch if jdk$FEATURE)" "$LOG" \
@@ -199,6 +214,35 @@ grep -q "^Backport of" "$W"/out/fix/mainline/000[1-9]-*.patch && fail "a mainlin
 expect_in "Backport of NNNNNNN: Fixture change one" "$W/out/fixture.patch" "make apply's file is the backport series"
 ok "the backport series: subjects [PATCH $LINE k/n], 'Backport of <mainline subject>' in each message and the cover letter"
 
+# Two topics change Cache.java: each series holds its own lines only and
+# git-ams alone onto the tree; all topics together (the file for make apply,
+# applied below) hold both, and where paths are disjoint the tree of all
+# topics is the union of the topics' trees.
+for line in mainline "$LINE"; do
+    [[ -f "$W/out/other/$line/0001-NNNNNNN-Fixture-other-change.patch" ]] || fail "series other/$line: no patch"
+    grep -q "fixture: modified line one" "$W"/out/other/"$line"/0001-*.patch && fail "series other/$line holds fix's lines"
+    grep -q "added by topic other" "$W"/out/fix/"$line"/000[1-9]-*.patch && fail "series fix/$line holds other's line"
+done
+for topic in fix other; do
+    checkout "$UPSTREAM_DIR" "$UPSTREAM_REF" "$P" "$W/alone-$topic"
+    git -C "$W/alone-$topic" -c user.name=t -c user.email=t@t am -q "$W"/out/"$topic"/mainline/000[1-9]-*.patch \
+        > "$LOG" 2>&1 || { cat "$LOG"; fail "series $topic does not git-am alone onto $UPSTREAM_REF"; }
+done
+grep -q "added by topic other" "$W/alone-fix/$CACHE" && fail "series fix alone made other's line"
+grep -q "fixture: modified line one" "$W/alone-other/$CACHE" && fail "series other alone made fix's lines"
+PSREPO="$W/ps/repo.git"
+git -C "$PSREPO" show "patched:$CACHE" > "$W/Cache.all"
+for want in "fixture: modified line one" "fixture: added in patch two" "added by topic other"; do
+    expect_in "$want" "$W/Cache.all" "all topics' Cache.java has each topic's lines"
+done
+[[ "$(grep -c "Copyright (c) [0-9]*, $year, " "$W/Cache.all")" -eq 1 ]] \
+    || fail "all topics' Cache.java does not have its copyright line once, ending in $year"
+for pair in "nat:$NATIVE" "fix:$NEWSRC" "fix:$NEWFILE"; do
+    [[ "$(git -C "$PSREPO" rev-parse "patched:${pair#*:}")" == "$(git -C "$PSREPO" rev-parse "${pair%%:*}:${pair#*:}")" ]] \
+        || fail "all topics' ${pair#*:} is not topic ${pair%%:*}'s"
+done
+ok "two topics change one file: each series alone has its own lines and git-ams; all topics have both"
+
 # A release's own hunk file makes its backport unclean; the cover letter
 # names the file. (The mainline takes the files of the first release line,
 # here a 99u that only the native hunk file names.)
@@ -250,7 +294,6 @@ grep -q 'Classpath' "$W/newtest.section" && fail "a new test got the Classpath e
 grep -q 'SPDX' "$W/newtest.section" && fail "our SPDX line reached a new test in the patch"
 section "$P" "$NATIVE" > "$W/native.section"
 expect_in "+    fixture_call();" "$W/native.section" "the hunk file's line"
-year=$(git -C "$F" log -1 --format=%cd --date=format:%Y)
 grep -q "^+.*Copyright (c) [0-9]*, $year, $UPSTREAM_COPYRIGHT" "$W/native.section" \
     || fail "the touched upstream file's copyright line does not end in $year"
 ok "a new source file gets the GPL + Classpath notice, a new test the GPL notice; a hunk file goes in through git apply"
@@ -282,6 +325,46 @@ expect_in "applies to $UPSTREAM_DIR" "$LOG" "make hunk-save still checks the rel
 sed -i '1d; s/fixture_call(2);/fixture_call();/' "$F/$NATIVE.patch"
 ok "make hunk-edit / hunk-save: the whole file out, the hunk file back, notes kept, Baselines honoured"
 
+# A file several patches change (here three, of two topics): hunk-edit and
+# hunk-save need PATCH=<topic>:<id>, and then work on that patch's step
+# alone: the file as it leaves it, and its own hunk file.
+cp "$F/$CACHE.other.patch" "$W/other.keep"
+cp "$F/$CACHE.two.patch" "$W/two.keep"
+for target in hunk-edit hunk-save; do
+    if patchmake "${FARGS[@]}" HUNK_EDIT_DIR="$W/edit" "$target" FILE="$CACHE" > "$LOG" 2>&1; then
+        cat "$LOG"; fail "make $target of a file three patches change, without PATCH"; fi
+    expect_in "$CACHE is changed by 3 patches (fix:one, fix:two, other:other)" "$LOG" "make $target says which patches change it"
+    expect_in "PATCH=<topic>:<id>" "$LOG" "make $target says how to name one"
+done
+for keep in other two; do
+    cmp -s "$F/$CACHE.$keep.patch" "$W/$keep.keep" || fail "a refused make hunk-save changed $CACHE.$keep.patch"
+done
+patchmake "${FARGS[@]}" HUNK_EDIT_DIR="$W/edit" hunk-edit FILE="$CACHE" PATCH=other:other > "$LOG" 2>&1 \
+    || { cat "$LOG"; fail "make hunk-edit PATCH=other:other"; }
+cmp -s <(grep -v Copyright "$W/Cache.other") <(grep -v Copyright "$W/edit/$CACHE") \
+    || fail "make hunk-edit PATCH=other:other did not write upstream's file with other's line alone"
+sed -i 's|// fixture: added by topic other$|// fixture: added by topic other, edited|' "$W/edit/$CACHE"
+patchmake "${FARGS[@]}" HUNK_EDIT_DIR="$W/edit" hunk-save FILE="$CACHE" PATCH=other:other > "$LOG" 2>&1 \
+    || { cat "$LOG"; fail "make hunk-save PATCH=other:other"; }
+expect_in "+    // fixture: added by topic other, edited" "$F/$CACHE.other.patch" "make hunk-save wrote other's edit into its hunk file"
+expect_in "# Fixture: a line of topic other." "$F/$CACHE.other.patch" "make hunk-save kept other's notes"
+grep -q "fixture: modified line one\|Copyright" "$F/$CACHE.other.patch" && fail "other's hunk file took fix's lines or the year"
+[[ "$(grep -c '^@@' "$F/$CACHE.other.patch")" -eq 1 ]] || fail "other's hunk file: expected its one hunk"
+expect_in "applies to $TOPDIR/build/upstream/" "$LOG" "make hunk-save checked the first patch's hunk file on the release trees"
+patchmake "${FARGS[@]}" HUNK_EDIT_DIR="$W/edit" hunk-edit FILE="$CACHE" PATCH=fix:two > "$LOG" 2>&1 \
+    || { cat "$LOG"; fail "make hunk-edit PATCH=fix:two"; }
+grep -q "added by topic other" "$W/edit/$CACHE" && fail "make hunk-edit PATCH=fix:two wrote other's line"
+grep -q "fixture: added in patch two" "$W/edit/$CACHE" || fail "make hunk-edit PATCH=fix:two lacks patch two's line"
+sed -i 's|// fixture: added in patch two$|// fixture: added in patch two, edited|' "$W/edit/$CACHE"
+patchmake "${FARGS[@]}" HUNK_EDIT_DIR="$W/edit" hunk-save FILE="$CACHE" PATCH=fix:two > "$LOG" 2>&1 \
+    || { cat "$LOG"; fail "make hunk-save PATCH=fix:two"; }
+expect_in "+    // fixture: added in patch two, edited" "$F/$CACHE.two.patch" "make hunk-save wrote patch two's edit into its hunk file"
+grep -q "^[-+].*fixture: modified line one\|added by topic other" "$F/$CACHE.two.patch" \
+    && fail "patch two's hunk file took patch one's or other's lines"
+cp "$W/other.keep" "$F/$CACHE.other.patch"
+cp "$W/two.keep" "$F/$CACHE.two.patch"
+ok "make hunk-edit / hunk-save of a file two topics change: refused without PATCH; with it, that patch's step alone"
+
 # Apply to a fresh checkout of the tree; twice is refused; a broken tree
 # gets the failing hunk named and stays as it was.
 checkout "$UPSTREAM_DIR" "$UPSTREAM_REF" "$P" "$W/a"
@@ -298,8 +381,10 @@ line=$(sed -n 's/^@@ -\([0-9]*\),.*/\1/p' "$W/cache.section" | sed -n 2p)
 sed -i "${line}s/.*/    broken on purpose/" "$W/b/$CACHE"
 before=$(tree_sum "$W/b")
 if patchmake "${FARGS[@]}" apply UPSTREAM="$W/b" > "$LOG" 2>&1; then fail "applied to a broken tree"; fi
-expect_in "hunk 2 of 5 of $CACHE does not apply" "$LOG" "the failing hunk is named"
+# (5 hunks of fix's two patches, 1 of other's: its year is fix's)
+expect_in "hunk 2 of 6 of $CACHE does not apply" "$LOG" "the failing hunk is named"
 [[ "$(tree_sum "$W/b")" == "$before" ]] || fail "a failed apply changed the tree (half-applied)"
+cmp -s "$W/Cache.all" "$W/a/$CACHE" || fail "make apply did not make all topics' Cache.java"
 ok "make apply: applies; a second apply is refused; a failing hunk is named, nothing half-applied"
 
 # Bad input gets a clear error and no patch.
@@ -332,6 +417,15 @@ echo "    $STRAY" >> "$TOPICS/nat/series"
 bad "a file in two patches" "$STRAY is taken by more than one patch: fix:two, nat:native"
 rm "$F/$STRAY"
 sed -i "\|^    $STRAY\$|d" "$TOPICS/fix/series" "$TOPICS/nat/series"
+# other changes the line fix changes (the fixture's line 100, upstream's
+# header in place of ours): each topic alone applies, all together not.
+clash=$((100 - $(printf '%s\n' "$SPDX_HEADER" | wc -l) + hdr))
+sed "${clash}s/.*/    \/\/ fixture: line one of topic other/" "$W/Cache.upstream" > "$W/Cache.clash"
+{ echo "# Fixture: a clash."
+  git diff --no-index -U3 "$W/Cache.upstream" "$W/Cache.clash" | sed -n '/^@@/,$p' \
+      | sed "1i --- a/$CACHE\n+++ b/$CACHE"; } > "$F/$CACHE.other.patch" || true
+bad "two topics whose hunks conflict" "$CACHE is changed by topics fix and other, and their changes conflict: patch other of other does not apply on top of fix"
+cp "$W/other.keep" "$F/$CACHE.other.patch"
 ok "bad input: clear errors, no patch written"
 
 # A line bound for upstream that speaks of this repository stops make patch,
@@ -427,6 +521,26 @@ for entry in sys.stdin.read().split("\0"):
     done
     [[ " ${lines[*]} " == *" ${feature}u "* ]] || fail "$want: make patch wrote no ${feature}u series"
     mainline_checked=1
+
+    # The cache's two topics (the core, EqualByteArray Comparable) each
+    # change Cache.java and apply alone (their series git-am'd above, each
+    # onto a fresh clone); make apply's file holds both: each topic's change
+    # of Cache.java is in the file it made, which is all topics' tree.
+    for topic in cache equal-byte-array; do
+        for line in mainline "${feature}u"; do
+            dir="$R/patch/$topic/$line"
+            [[ -f "$dir/0000-cover-letter.patch" ]] || fail "$want: make patch wrote no $topic/$line series"
+            cat "$dir"/000[1-9]-*.patch | grep -qxF "diff --git a/$CACHE b/$CACHE" \
+                || fail "$want: series $topic/$line does not change $CACHE"
+        done
+        mapfile -t reversed < <(ls -r "$R/patch/$topic/${feature}u"/000[1-9]-*.patch)
+        git -C "$R/tree" apply --check -R --include="$CACHE" "${reversed[@]}" > "$LOG" 2>&1 \
+            || { cat "$LOG"; fail "$want: the applied $CACHE lacks the change of series $topic/${feature}u"; }
+    done
+    git -C "$R/ps/repo.git" show "patched:$CACHE" > "$R/Cache.all"
+    cmp -s "$R/Cache.all" "$R/tree/$CACHE" \
+        || fail "$want: make apply's $CACHE is not all topics' (refs/heads/patched)"
+    ok "$want: cache and equal-byte-array both change Cache.java, each series alone; make apply's file makes both changes"
 
     # The cache's core patch stays one a reviewer reads gladly: its cover
     # letter states what it does to Cache.java, at most 250 changed lines;

@@ -8,7 +8,8 @@
 # sdiff and the cdiff, udiff, old, new, raw and patch views, the stats
 # count right, the baseline is named by its release tag and no local path,
 # the whole patch is make patch's, and two runs give identical bytes. Then
-# the same checks on the real patch set, in build/<conf>/webrev.
+# the same checks on the real patch set, in build/<conf>/webrev, where a
+# file two topics change is in the webrev of each, as its series makes it.
 #
 # Run by make test TEST=make:TestWebrev with the spec's variables in the
 # environment and a scratch directory in TEST_WORK_DIR; exit 0 passed,
@@ -205,6 +206,18 @@ for topic in "$R"/*/index.html; do
     n=$(check_webrev "$R/$topic" "$topic") || { echo "$n"; exit 1; }
     ok "$R/$topic: $n files, views and links complete"
 done
+# Cache.java, which two topics change, is in the webrev of each, as that
+# topic's series makes it (its branch in the patched repository).
+CACHE=src/java.base/share/classes/sun/security/util/Cache.java
+for topic in cache equal-byte-array; do
+    [[ -f "$R/$topic/$CACHE.sdiff.html" ]] || fail "$CACHE is not in the webrev of topic $topic"
+    git -C "$W/ps-real/repo.git" show "refs/heads/$topic:$CACHE" > "$W/$topic-Cache.java"
+    cmp -s "$W/$topic-Cache.java" "$R/$topic/raw_files/new/$CACHE" \
+        || fail "the webrev of topic $topic does not show $CACHE as its series makes it"
+done
+cmp -s "$R/cache/raw_files/new/$CACHE" "$R/equal-byte-array/raw_files/new/$CACHE" \
+    && fail "the two topics' webrevs show the same $CACHE"
+ok "$CACHE, changed by two topics, is in each topic's webrev with that topic's change alone"
 webrevmake WEBREV_OUTPUTDIR="$W/real2" PATCHSET_WORKDIR="$W/ps-real" webrev > "$LOG" 2>&1 \
     || { cat "$LOG"; fail "second make webrev on the patch set"; }
 diff -r "$R" "$W/real2" > "$LOG" || { cat "$LOG"; fail "two runs of make webrev differ"; }
