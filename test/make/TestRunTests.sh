@@ -14,6 +14,8 @@
 # - the summary: OpenJDK's TEST / TOTAL / PASS / FAIL / ERROR table, a runner
 #   error counted as an error (not a failure), the plain last line;
 # - make clean in a fresh clone runs no configure;
+# - the benchmark jar holds every benchmark of ours, also those no series
+#   takes;
 # - for real, one upstream test (EbaHash.java, which only upstream has) on
 #   the image, when this configuration has an upstream tree; and a test of
 #   ours whose "@library /test/lib" finds upstream's test library and ours,
@@ -169,6 +171,22 @@ check "make clean in a fresh clone succeeds" test "$rc" -eq 0
 check "make clean in a fresh clone runs no configure" bash -c "! grep -qi configure <<<\"\$1\"" _ "$out"
 check "make clean in a fresh clone creates no build/" test ! -e "$clone/build"
 [[ "$rc" -eq 0 && ! -e "$clone/build" ]] || echo "  make clean said: $out"
+
+###############################################################################
+# The benchmark jar holds every benchmark of ours: those in a series (as the
+# patched tree has them) and the evidence no series takes, compiled from
+# test/micro.
+
+rc=0
+out=$(env -u MAKEFLAGS "$MAKE" -s -f "$TOPDIR/make/Micro.gmk" SPEC="$SPEC" micro-jar 2>&1) || rc=$?
+check "the benchmark jar builds" test "$rc" -eq 0
+[[ "$rc" -eq 0 ]] || echo "  make said: $out"
+list=$(python3 -c 'import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).read("META-INF/BenchmarkList").decode())' \
+    "$(spec_var OUTPUTDIR)/micro/benchmarks.jar" 2>/dev/null || true)
+for bench in $(cd "$TOPDIR/test/micro" && find . -name '*.java' | sed 's|^\./||; s|\.java$||; s|/|.|g'); do
+    check "the benchmark jar runs $bench" grep -qF "$bench" <<<"$list"
+done
+check "the benchmark jar has CacheBench's hunks" grep -qF 'CacheBench_getColliding_jmhTest' <<<"$list"
 
 ###############################################################################
 # For real: an upstream-only test, run from upstream's tree on the image.
