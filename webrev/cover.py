@@ -159,15 +159,21 @@ def fill(text: str) -> str:
     return textwrap.fill(text, 76, break_long_words=False, break_on_hyphens=False)
 
 
+# OpenJDK's long-term update lines, each a repository of its own
+# (jdk<N>u-dev) that takes backports.
+LTS_LINES = ["25u", "21u", "17u", "11u", "8u"]
+
+
 def lts_between(release_lines: List[str]) -> List[str]:
-    """The long-term update lines from the newest of `release_lines` down
-    to the oldest (25u 17u -> 25u 21u 17u): every fourth feature release
-    from 17 on is one."""
-    features = [int(l.rstrip("u")) for l in release_lines if l.rstrip("u").isdigit()]
-    if not features:
+    """`release_lines` (newest first) with the long-term update lines that
+    fall between them, in order: 25u 17u -> 25u 21u 17u."""
+    def feature(line):
+        return int(line.rstrip("u"))
+    if not release_lines or not all(l.rstrip("u").isdigit() for l in release_lines):
         return list(release_lines)
-    return ["%du" % f for f in range(max(features), min(features) - 1, -1)
-            if "%du" % f in release_lines or (f >= 17 and (f - 17) % 4 == 0)]
+    newest, oldest = feature(release_lines[0]), feature(release_lines[-1])
+    lines = set(release_lines) | {l for l in LTS_LINES if oldest < feature(l) < newest}
+    return sorted(lines, key=feature, reverse=True)
 
 
 def backports_section(release_lines: List[str]) -> str:
@@ -263,7 +269,7 @@ def backport_letter(ps: PatchSet, mainline: PatchSet, topic: series.Topic, title
     patches and tests. OpenJDK names a backport by the mainline commit
     ("Backport <hash>"); before there is one, by the mainline change."""
     tc = TopicCover(ps, topic)
-    order = ["mainline"] + release_lines
+    order = ["mainline"] + lts_between(release_lines)
     if ps.line not in order:
         order.append(ps.line)
     position = ", then ".join(order)

@@ -189,7 +189,7 @@ grep -q "a comment line" "$C" && fail "the source's comment reached the cover le
 expect_in "From: $AUTHOR" "$W/out/fix/mainline/0001-NNNNNNN-Fixture-change-one.patch" "the patch's author is the configured one"
 expect_in "+    // fixture: added in patch two" "$W/out/fix/mainline/0002-NNNNNNN-Fixture-change-two.patch" \
     "a <path>.<id>.patch hunk file goes into its patch"
-expect_in "This is the mainline change. Once it is integrated, it is backported to $LINE," "$C" \
+expect_in "This is the mainline change. Once it is integrated, it is backported with" "$C" \
     "the mainline cover letter names the backports' order"
 ok "one series per topic, cover letter filled from the series, stacked hunk files"
 
@@ -265,7 +265,7 @@ flat() { paste -sd' ' "$1" | tr -s ' ' > "$2"; }
 flat "$W/unclean/nat/$LINE/0000-cover-letter.patch" "$W/unclean/backport-letter.txt"
 expect_in "- $NATIVE (patch native)" "$W/unclean/backport-letter.txt" "the unclean backport names the file"
 flat "$W/unclean/nat/mainline/0000-cover-letter.patch" "$W/unclean/mainline-letter.txt"
-expect_in "backported to 99u, then $LINE, in that order" "$W/unclean/mainline-letter.txt" \
+expect_in "backported with /backport to 99u, then $LINE, in that order" "$W/unclean/mainline-letter.txt" \
     "the mainline cover letter names the lines in order"
 expect_in "Clean: each patch" "$W/unclean/fix/$LINE/0000-cover-letter.patch" "the other topic's backport stays clean"
 mv "$W/native.keep" "$F/$NATIVE.patch"
@@ -542,17 +542,26 @@ for entry in sys.stdin.read().split("\0"):
         || fail "$want: make apply's $CACHE is not all topics' (refs/heads/patched)"
     ok "$want: cache and equal-byte-array both change Cache.java, each series alone; make apply's file makes both changes"
 
-    # The cache's core patch stays one a reviewer reads gladly: its cover
-    # letter states what it does to Cache.java, at most 250 changed lines;
-    # each series, cover letter aside, at most 1,500.
+    # The cache's pull requests stay ones a reviewer reads gladly: the core's
+    # cover letter states what it does to Cache.java, at most 200 changed
+    # lines, and its series, cover letter aside, at most 600 with its tests;
+    # EqualByteArray's at most 200. Both letters name the backports' order,
+    # 21u included, and say that no 21u tree was available.
     CL="$R/patch/cache/mainline/0000-cover-letter.patch"
     changed=$(grep -oE '[0-9]+ added, [0-9]+ removed \([0-9]+ changed lines\)' "$CL" | head -n 1 \
               | sed -E 's/.*\(([0-9]+) changed.*/\1/')
     [[ -n "$changed" ]] || fail "$want: the cache cover letter does not state the core's size"
-    ((changed <= 250)) || fail "$want: the core changes $changed lines of Cache.java (budget 250)"
-    for line in mainline "${feature}u"; do
-        all=$(cat "$R"/patch/cache/"$line"/000[1-9]-*.patch | git apply --numstat - | awk '{ n += $1 + $2 } END { print n }')
-        ((all <= 1500)) || fail "$want: the cache series for $line changes $all lines (budget 1,500)"
+    ((changed <= 200)) || fail "$want: the core changes $changed lines of Cache.java (budget 200)"
+    for topic_budget in cache:600 equal-byte-array:200; do
+        topic=${topic_budget%%:*} budget=${topic_budget##*:}
+        for line in mainline "${feature}u"; do
+            all=$(cat "$R"/patch/"$topic"/"$line"/000[1-9]-*.patch | git apply --numstat - | awk '{ n += $1 + $2 } END { print n }')
+            ((all <= budget)) || fail "$want: the $topic series for $line changes $all lines (budget $budget)"
+        done
+        paste -sd' ' "$R/patch/$topic/mainline/0000-cover-letter.patch" | tr -s ' ' > "$R/letter.txt"
+        expect_in "/backport to 25u, then 21u, then 17u, in that order" "$R/letter.txt" \
+            "the $topic letter names the backports' order"
+        expect_in "no 21u tree was available" "$R/letter.txt" "the $topic letter says 21u's tree was missing"
     done
     ok "$want: the core changes $changed lines of Cache.java, the series $all"
 
