@@ -552,18 +552,20 @@ for entry in sys.stdin.read().split("\0"):
               | sed -E 's/.*\(([0-9]+) changed.*/\1/')
     [[ -n "$changed" ]] || fail "$want: the cache cover letter does not state the core's size"
     ((changed <= 200)) || fail "$want: the core changes $changed lines of Cache.java (budget 200)"
+    sizes=""
     for topic_budget in cache:600 equal-byte-array:200; do
         topic=${topic_budget%%:*} budget=${topic_budget##*:}
         for line in mainline "${feature}u"; do
             all=$(cat "$R"/patch/"$topic"/"$line"/000[1-9]-*.patch | git apply --numstat - | awk '{ n += $1 + $2 } END { print n }')
             ((all <= budget)) || fail "$want: the $topic series for $line changes $all lines (budget $budget)"
         done
+        sizes+="$topic $all; "
         paste -sd' ' "$R/patch/$topic/mainline/0000-cover-letter.patch" | tr -s ' ' > "$R/letter.txt"
         expect_in "/backport to 25u, then 21u, then 17u, in that order" "$R/letter.txt" \
             "the $topic letter names the backports' order"
         expect_in "no 21u tree was available" "$R/letter.txt" "the $topic letter says 21u's tree was missing"
     done
-    ok "$want: the core changes $changed lines of Cache.java, the series $all"
+    ok "$want: the core changes $changed lines of Cache.java; changed lines per series: ${sizes%; }"
 
     diff <(upstream_file "$T" "$want" "$CACHE" | header_of /dev/stdin) \
          <(header_of "$R/tree/$CACHE") > /dev/null \
