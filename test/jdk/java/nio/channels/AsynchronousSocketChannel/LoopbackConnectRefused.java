@@ -6,8 +6,7 @@
 /*
  * @test
  * @bug 0000000 8250521
- * @summary On Windows, a connect to a closed loopback port is refused at once
- *          by AsynchronousSocketChannel and by SocketChannel
+ * @summary Loopback connects to a closed port are refused at once on Windows
  * @requires os.family == "windows"
  * @library /test/lib
  * @build jdk.test.lib.net.IPSupport
