@@ -265,8 +265,11 @@ flat() { paste -sd' ' "$1" | tr -s ' ' > "$2"; }
 flat "$W/unclean/nat/$LINE/0000-cover-letter.patch" "$W/unclean/backport-letter.txt"
 expect_in "- $NATIVE (patch native)" "$W/unclean/backport-letter.txt" "the unclean backport names the file"
 flat "$W/unclean/nat/mainline/0000-cover-letter.patch" "$W/unclean/mainline-letter.txt"
-expect_in "backported with /backport to 99u, then $LINE, in that order" "$W/unclean/mainline-letter.txt" \
-    "the mainline cover letter names the lines in order"
+# (Between 99u and the line, the long-term lines that fall between them.)
+expect_in "backported with /backport to 99u, then " "$W/unclean/mainline-letter.txt" \
+    "the mainline cover letter names the lines in order, newest first"
+expect_in "then $LINE, in that order" "$W/unclean/mainline-letter.txt" \
+    "the mainline cover letter names the lines in order, the release's last"
 expect_in "Clean: each patch" "$W/unclean/fix/$LINE/0000-cover-letter.patch" "the other topic's backport stays clean"
 mv "$W/native.keep" "$F/$NATIVE.patch"
 rm "$F/$NATIVE.jdk$FEATURE.patch"
