@@ -147,14 +147,14 @@ echo "ignored" > "$F/$CACHE.orig"
 git -C "$F" init -q && git -C "$F" add -A && git -C "$F" -c user.name=t -c user.email=t@t commit -qm fixture
 year=$(git -C "$F" log -1 --format=%cd --date=format:%Y)
 AUTHOR="Fixture Author <fixture@example.org>"
-# The fixture's mainline is the baseline itself: its backport to this
-# release line is then clean.
+# The fixture's mainline is the baseline itself, taking this release's hunk
+# files: its backport to this release line is then clean.
 LINE=${FEATURE}u
 FARGS=(PATCHSET_ROOT="$F" PATCHSET_RULES="$RULES" PATCH_OUTPUTDIR="$W/out" PATCH_NAME=fixture
        PATCHSET_WORKDIR="$W/ps" PATCHSET_TOPICS="$TOPICS" PATCH_AUTHOR="$AUTHOR"
        COPYRIGHT_HOLDER="Fixture Holder, Inc." MAINLINE_DIR="$UPSTREAM_DIR"
        MAINLINE_REF="$UPSTREAM_REF" MAINLINE_PATCH_NAME=fixture-mainline RELEASE_LINE="$LINE"
-       RELEASE_LINES="$LINE")
+       RELEASE_LINES="$LINE" MAINLINE_FILES_OF="$FEATURE")
 
 patchmake "${FARGS[@]}" patch > "$LOG" 2>&1 || { cat "$LOG"; fail "make patch on the fixture"; }
 P="$W/out/fixture.patch"
@@ -244,18 +244,18 @@ done
 ok "two topics change one file: each series alone has its own lines and git-ams; all topics have both"
 
 # A release's own hunk file makes its backport unclean; the cover letter
-# names the file. (The mainline takes the files of the first release line,
-# here a 99u that only the native hunk file names.)
+# names the file. (Here the mainline takes the files of a release 99 that
+# only the native hunk file names.)
 cp "$F/$NATIVE.patch" "$W/native.keep"
 sed 's/fixture_call();/fixture_call(1);/' "$W/native.keep" > "$F/$NATIVE.jdk$FEATURE.patch"
 { echo "# Baselines: 99"; cat "$W/native.keep"; } > "$F/$NATIVE.patch"
 # (Future.c's rule leaves it out for this release only; here, for all.)
 sed "s|^exclude $FUTURE.patch if jdk$FEATURE\$|exclude $FUTURE.patch|" "$RULES" > "$W/unclean.rules"
 patchmake "${FARGS[@]}" PATCHSET_RULES="$W/unclean.rules" RELEASE_LINES="99u $LINE" \
-    PATCH_OUTPUTDIR="$W/unclean" patch > "$LOG" 2>&1 \
+    MAINLINE_FILES_OF=99 PATCH_OUTPUTDIR="$W/unclean" patch > "$LOG" 2>&1 \
     || { cat "$LOG"; fail "make patch with a hunk file of the release's own"; }
 expect_in "+    fixture_call();" "$W/unclean/nat/mainline/0001-NNNNNNN-Fixture-native-change.patch" \
-    "the mainline takes the first release line's hunk file"
+    "the mainline takes the hunk file of MAINLINE_FILES_OF's release"
 expect_in "+    fixture_call(1);" "$W/unclean/nat/$LINE/0001-NNNNNNN-Fixture-native-change.patch" \
     "the backport takes its release's own hunk file"
 expect_in "Not clean: the change to these files is made for $UPSTREAM_REF's" "$W/unclean/nat/$LINE/0000-cover-letter.patch" \
