@@ -20,8 +20,8 @@ import javax.net.ssl.*;
 /**
  * A fresh full TLS handshake between an {@code SSLSocket} client and an
  * {@code SSLServerSocket} server over loopback, each in its own thread, as
- * a client sees it: from the connect to the first byte of application data
- * the server writes once its own handshake is complete (so that both
+ * a client making one request sees it: from the connect to the response,
+ * one byte of application data each way after the handshake (so that both
  * sides' flights count). The client's session is invalidated after each
  * handshake, so none is resumed. {@code nodelay}: which side sets
  * {@code TCP_NODELAY} ({@code none} are the sockets' defaults, Nagle's
@@ -89,14 +89,15 @@ public class SSLSocketHandshakeLatency {
         });
     }
 
-    // The server's side of one connection: its handshake, one byte, then
-    // it waits for the client to close.
+    // The server's side of one connection: its handshake, the request,
+    // the response, then it waits for the client to close.
     private static Void serve(SSLSocket s, boolean noDelay) throws IOException {
         try (s) {
             s.setTcpNoDelay(noDelay);
-            s.startHandshake();
-            s.getOutputStream().write(1);
-            s.getInputStream().read();
+            InputStream in = s.getInputStream();
+            int request = in.read();    // handshakes first
+            s.getOutputStream().write(request);
+            in.read();
         }
         return null;
     }
@@ -114,8 +115,8 @@ public class SSLSocketHandshakeLatency {
                 || nodelay.equals("client"));
         socket.setEnabledProtocols(new String[] {protocol});
         socket.connect(address);
-        InputStream in = socket.getInputStream();
-        return in.read();    // handshakes first
+        socket.getOutputStream().write(1);    // handshakes first
+        return socket.getInputStream().read();
     }
 
     @TearDown(Level.Invocation)
