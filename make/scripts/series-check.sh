@@ -109,18 +109,33 @@ for dir in "$@"; do
             root=$tree
             path=${patch_path%:}
         else
-            # The changed files alone, in their packages' directories.
+            # The changed files alone, in their packages' directories; and
+            # the tree's own versions of those it has, before the series.
             root="$work/$topic/changed-$k"
-            rm -rf "$root" && mkdir -p "$root/java.base"
+            base="$work/$topic/base-$k"
+            rm -rf "$root" "$base" && mkdir -p "$root/java.base" "$base/classes"
             for f in "${sources[@]}"; do
                 rel=$f
                 for d in "${CLASS_DIRS[@]}"; do rel=${rel#"$d"/}; done
-                mkdir -p "$root/java.base/$(dirname "$rel")"
+                mkdir -p "$root/java.base/$(dirname "$rel")" "$base/java.base/$(dirname "$rel")"
                 cp "$tree/$f" "$root/java.base/$rel"
+                git -C "$tree" show "$UPSTREAM_REF:$f" > "$base/java.base/$rel" 2> /dev/null \
+                    || rm -f "$base/java.base/$rel"
             done
             mapfile -t sources < <(cd "$root" && find java.base -name '*.java' | LC_ALL=C sort)
             path=java.base
             against=" against JDK $javac_feature's java.base"
+            # If the tree's versions do not compile against JAVAC's java.base
+            # either (they use what only the tree's JDK has), this check can
+            # say nothing of the series' lines: make upstream-build compiles
+            # them in the tree.
+            mapfile -t base_sources < <(cd "$base" && find java.base -name '*.java' | LC_ALL=C sort)
+            if ((${#base_sources[@]} > 0)) && ! (cd "$base" && "$JAVAC" -implicit:none \
+                    --patch-module java.base=java.base -d classes "${base_sources[@]}") \
+                    > "$work/$topic/javac-base-$k.log" 2>&1; then
+                say "ok: $what: not compiled here: the tree's own ${base_sources[*]#java.base/} do not compile against JDK $javac_feature's java.base either (javac-base-$k.log); make upstream-build compiles the series in the tree"
+                continue
+            fi
         fi
         # -implicit:none: what the changed files use is compiled from the
         # tree's sources (so errors and warnings there count), but only the
