@@ -468,8 +468,9 @@ for want in jdk-25.0.3+9 jdk-17.0.19+10; do
           PATCHSET_WORKDIR="$R/ps" UPSTREAM_ORIGIN="build/upstream/$want" RELEASE_LINE="${feature}u")
     patchmake "${ARGS[@]}" patch > "$LOG" 2>&1 || { cat "$LOG"; fail "make patch against $want"; }
     PR="$R/patch/java.base-jdk$feature.patch"
-    # A copyright line may change its last year only.
-    year_free() { sed -E 's/^[-+]//; s/(Copyright \(c\) [0-9]{4}), [0-9]{4}, /\1, YEAR, /' | LC_ALL=C sort -u; }
+    # A copyright line may change its last year only, or gain one (a single
+    # year, "2018, ", becomes "2018, 2026, ").
+    year_free() { sed -E 's/^[-+]//; s/(Copyright \(c\) [0-9]{4}), ([0-9]{4}, )?/\1, YEAR, /' | LC_ALL=C sort -u; }
     gone=$(LC_ALL=C comm -23 <(grep "^-.*$UPSTREAM_COPYRIGHT" "$PR" | year_free) \
                              <(grep "^+.*$UPSTREAM_COPYRIGHT" "$PR" | year_free))
     [[ -z "$gone" ]] || fail "the patch against $want deletes an upstream copyright line: $gone"
