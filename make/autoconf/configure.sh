@@ -195,6 +195,9 @@ EOF
             printf '* Note:           %s: %s\n' "${reason%_SKIP_REASON}" "${!reason}"
         fi
     done
+    if [[ -n "${BOOT_JDK_NOTE:-}" ]]; then
+        printf '* Note:           %s\n' "$BOOT_JDK_NOTE"
+    fi
     if [[ -n "${PATCH_IDENTITY_NOTE:-}" ]]; then
         printf '* Note:           %s\n' "$PATCH_IDENTITY_NOTE"
     fi
@@ -203,6 +206,27 @@ EOF
 Now 'make images' builds the patched JDK and 'make test' runs the tests
 (with several configurations: 'make CONF=$CONF_NAME ...').
 EOF
+}
+
+# The image is made from a JDK of the baseline tree's own release: when the
+# base JDK is of an older release and Debian's build of the tree's release is
+# pinned (UPSTREAM_RELEASE_RUNTIMES), that build, unpacked, takes its place.
+# The JDK that was named stays as it is; the summary says what happened.
+use_release_runtime() {
+    local named=$BOOT_JDK named_version tree_version
+    [[ -z "$OPT_UPSTREAM" ]] || return 0
+    named_version=$(release_value "$named" JAVA_VERSION)
+    tree_version=${UPSTREAM_REF#jdk-}
+    tree_version=${tree_version%%+*}
+    version_newer "$tree_version" "$named_version" || return 0
+    release_runtime "$BOOT_JDK_FEATURE" "$UPSTREAM_REF"
+    if [[ -z "$RELEASE_RUNTIME" ]]; then
+        warn "the base JDK ($named_version) is older than the upstream tree $UPSTREAM_REF: a changed file that uses what $named_version lacks will not compile"
+        return 0
+    fi
+    BOOT_JDK=$(validate_boot_jdk "$RELEASE_RUNTIME" "Debian's build of $UPSTREAM_REF")
+    find_boot_jdk_modules "$BOOT_JDK"
+    BOOT_JDK_NOTE="$named is $named_version, older than the upstream tree $UPSTREAM_REF: the image is made from Debian's build of $tree_version instead"
 }
 
 main() {
@@ -231,8 +255,9 @@ main() {
     plan_packages "$OPT_JTREG"
     install_planned_packages
 
-    BOOT_JDK_VERSION=$(boot_jdk_version "$BOOT_JDK")
     find_upstream "$BOOT_JDK_FEATURE" "$OPT_UPSTREAM"
+    use_release_runtime
+    BOOT_JDK_VERSION=$(boot_jdk_version "$BOOT_JDK")
     find_mainline "$BOOT_JDK_FEATURE" "$OPT_MAINLINE"
     find_jtreg "$OPT_JTREG"
     fetch_jmh "$JMH_VERSION" "$TOPDIR/build/tools/jmh-$JMH_VERSION"

@@ -27,6 +27,15 @@ declare -A UPSTREAM_RELEASES=(
     [17]="openjdk-17 17.0.19+10-1~deb12u2 jdk-17.0.19+10 openjdk-17_17.0.19+10.orig.tar.xz 7a61915b168dfb9b45413140d78e38dc5b5250d99d1d99fef7136bf9fd45a07c"
     [26]="openjdk-26 26.0.2.1+1-1 jdk-26.0.2.1+1 openjdk-26_26.0.2.1+1.orig.tar.xz b9a893567232edf475e1511ce2de897a00bc3d775f2e46269f492164150f0d76"
 )
+# feature -> "source-package debian-version jdk-headless-sha256 jre-headless-sha256":
+# Debian's build of the release tree above, for a base JDK of an older
+# release of that feature (Debian 12 installs 17.0.15; its baseline is
+# 17.0.19). A change to a file whose neighbours differ between the two
+# releases (17.0.19's SSLSocketImpl reads a field 17.0.15 lacks) compiles
+# only against its own release, so the image is made from that build.
+declare -A UPSTREAM_RELEASE_RUNTIMES=(
+    [17]="openjdk-17 17.0.19+10-1~deb12u2 390eff9273f019e2839a0faaef7a7326d11c32c7db8320316dc6feac48ed2598 587784e0d7efa5256b2224c2f177850a2408485b19ab7e5cb206ceba6a6e9bd4"
+)
 # The feature release that stands in for mainline (its JDK binaries need a
 # newer glibc than Debian 12's: it is a tree to apply and build, not to run).
 readonly MAINLINE_STAND_IN=26
@@ -194,25 +203,64 @@ find_mainline_boot_jdk() {
     fi
 }
 
+# fetch_from_pool PACKAGE FILE SHA256 TARGET: FILE of source package
+# PACKAGE from the pool of this machine's Debian archive, checked against
+# SHA256, unless TARGET is already there.
+fetch_from_pool() {
+    local package=$1 file=$2 sha=$3 target=$4 archive pool
+    [[ ! -f "$target" ]] || return 0
+    archive=$(debian_archive_uri)
+    [[ -n "$archive" ]] \
+        || fail "cannot fetch $file: no Debian archive in /etc/apt/sources.list*"
+    # The pool's directory: lib* sources under their first four letters.
+    pool=${package:0:1}
+    [[ "$package" != lib* ]] || pool=${package:0:4}
+    info "fetching $file from $archive"
+    mkdir -p "$(dirname "$target")"
+    /usr/lib/apt/apt-helper download-file "$archive/pool/main/$pool/$package/$file" \
+            "$target.tmp" "SHA256:$sha" > "$target.log" 2>&1 \
+        || fail "download of $file failed (see $target.log)"
+    mv "$target.tmp" "$target"
+}
+
 fetch_upstream_tree() {
     local package=$1 version=$2 tag=$3 file=$4 sha=$5 target=$6
-    local downloads=$TOPDIR/build/upstream/download archive pool tarball
-    tarball=$downloads/$file
-    if [[ ! -f "$tarball" ]]; then
-        archive=$(debian_archive_uri)
-        [[ -n "$archive" ]] \
-            || fail "cannot fetch the upstream tree: no Debian archive in /etc/apt/sources.list*; use --with-upstream=DIR"
-        # The pool's directory: lib* sources under their first four letters.
-        pool=${package:0:1}
-        [[ "$package" != lib* ]] || pool=${package:0:4}
-        info "fetching the upstream tree $tag: $file of $package $version from $archive"
-        mkdir -p "$downloads"
-        /usr/lib/apt/apt-helper download-file "$archive/pool/main/$pool/$package/$file" \
-                "$tarball.tmp" "SHA256:$sha" > "$downloads/download.log" 2>&1 \
-            || fail "download of $file failed (see $downloads/download.log); use --with-upstream=DIR"
-        mv "$tarball.tmp" "$tarball"
-    fi
+    local tarball=$TOPDIR/build/upstream/download/$file
+    fetch_from_pool "$package" "$file" "$sha" "$tarball"
     unpack_upstream_tree "$tarball" "$tag" "$target"
+}
+
+# release_runtime FEATURE TAG: sets RELEASE_RUNTIME to Debian's build of
+# release TAG (UPSTREAM_RELEASE_RUNTIMES), unpacked under build/tools/ from
+# its jdk-headless and jre-headless packages, not installed; empty when none
+# is pinned. The packages' links into the installed package's /etc point
+# into the unpacked /etc, so nothing of the installed JDK is used.
+release_runtime() {
+    local feature=$1 tag=$2 package version jdk_sha jre_sha dir part sha file link target
+    RELEASE_RUNTIME=""
+    [[ -n "${UPSTREAM_RELEASE_RUNTIMES[$feature]:-}" ]] || return 0
+    read -r package version jdk_sha jre_sha <<<"${UPSTREAM_RELEASE_RUNTIMES[$feature]}"
+    dir=$TOPDIR/build/tools/$tag-$package
+    RELEASE_RUNTIME=$dir/root/usr/lib/jvm/java-$feature-openjdk-amd64
+    [[ ! -f "$RELEASE_RUNTIME/release" ]] || return 0
+    rm -rf "$dir/root.tmp"
+    mkdir -p "$dir/root.tmp"
+    for part in jdk-headless jre-headless; do
+        sha=$jdk_sha
+        [[ "$part" == jdk-headless ]] || sha=$jre_sha
+        file=${package}-${part}_${version}_amd64.deb
+        fetch_from_pool "$package" "$file" "$sha" "$dir/$file"
+        dpkg-deb -x "$dir/$file" "$dir/root.tmp"
+    done
+    while IFS= read -r -d '' link; do
+        target=$(readlink "$link")
+        if [[ "$target" == /etc/* && -e "$dir/root.tmp$target" ]]; then
+            ln -sfr "$dir/root.tmp$target" "$link"
+        fi
+    done < <(find "$dir/root.tmp" -type l -lname '/etc/*' -print0)
+    rm -rf "$dir/root"
+    mv "$dir/root.tmp" "$dir/root"
+    info "unpacked Debian's $package $version into $dir (not installed)"
 }
 
 # One commit with a fixed author and date, tagged with the release, so the

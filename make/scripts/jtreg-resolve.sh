@@ -14,9 +14,12 @@
 #   test/jdk:<group>     the same, OpenJDK's spelling
 #   <path>[#<id>]        relative to test/jdk (or, starting with test/jdk/, to
 #                        the top directory): a file we have runs ours, a file
-#                        only upstream has runs upstream's; a directory is the
-#                        union of ours and upstream's, a test file of ours
-#                        shadowing upstream's file of the same path
+#                        only upstream has runs upstream's, unless we have
+#                        hunk files for it (<file>.patch, <file>.*.patch):
+#                        then it runs with ours, as the patch makes it; a
+#                        directory is the union of ours and upstream's, a
+#                        test file of ours shadowing upstream's file of the
+#                        same path
 #
 # Usage: jtreg-resolve.sh <our test/jdk> <overlay groups file> <upstream test/jdk or ""> <what>
 # Prints the tests, space separated, each "ours:<abs path>" or
@@ -64,6 +67,15 @@ is_our_group() {
 
 out=()
 
+# True when we change upstream's file $1 with hunk files.
+has_hunk_files() {
+    local f
+    for f in "$ours/$1.patch" "$ours/$1".*.patch; do
+        [[ ! -f "$f" ]] || return 0
+    done
+    return 1
+}
+
 resolve_path() {
     local path=$1 id=""
     if [[ "$path" == *"#"* ]]; then
@@ -79,7 +91,7 @@ resolve_path() {
     if [[ -n "$id" && ! -f "$ours/$path" && ! -f "${upstream:-/nonexistent}/$path" ]]; then
         error "$path$id: an id (#...) needs a test file"
     fi
-    if [[ -f "$ours/$path" ]]; then
+    if [[ -f "$ours/$path" ]] || has_hunk_files "$path"; then
         out+=("ours:$ours/$path$id")
     elif [[ -d "$ours/$path" ]]; then
         out+=("ours:$ours/$path")

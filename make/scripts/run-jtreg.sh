@@ -14,6 +14,9 @@
 #                    /javax/net/ssl/templates) are copied in beside them.
 #   upstream:<test>  run on the image in upstream's test/jdk (its TEST.ROOT,
 #                    its test/lib), tests of ours at the same path left out.
+#                    A test of upstream's that the patch set changes (a hunk
+#                    file of ours) runs with ours instead, as the patch
+#                    makes it (PATCHED_ROOT), when upstream's would run.
 #                    Each that does not pass there runs again on the stock
 #                    base JDK: passing on stock makes it our failure (or
 #                    error); not passing on stock either, it is counted as
@@ -22,6 +25,8 @@
 # Usage: run-jtreg.sh <results dir> <work dir> <label> <test>... -- <jtreg command> <options>...
 # Environment: IMAGE_JDK, BOOT_JDK (the stock JDK), OURS_ROOT (our test/jdk),
 #   UPSTREAM_ROOT (upstream's test/jdk, when upstream's tests are selected),
+#   PATCHED_ROOT (test/jdk's files as the patch set makes them, exported by
+#   make, when it changes a test of upstream's),
 #   JTREG_STOCK: "failed" (default) reruns on stock only what did not pass
 #   on the image; "all" runs every upstream test on stock as well and
 #   records stock's counts in <results dir>/upstream-stock-counts.txt.
@@ -78,16 +83,30 @@ statuses() {
     sed -n 's/^\([^ ]*\)  *\([A-Z][a-z]*\)\..*/\1 \2/p' "$results/$1/report/text/summary.txt"
 }
 
-# stage_ours <dir>: <dir>/test/jdk, a copy of our test/jdk, and
-# <dir>/test/lib, upstream's test/lib (when there is an upstream tree) with
-# our test/lib copied over it. A library of upstream's test/jdk that our
-# tests name ("@library /javax/net/ssl/templates") and we do not have is
-# copied from upstream's test/jdk too.
+# The tests of upstream's that the patch set changes: relative paths.
+changed_upstream=()
+if [[ -n "${PATCHED_ROOT:-}" && -d "$PATCHED_ROOT" ]]; then
+    while read -r rel; do
+        [[ -e "$OURS_ROOT/$rel" ]] || changed_upstream+=("$rel")
+    done < <(cd "$PATCHED_ROOT" && find . -type f | sed 's|^\./||' | LC_ALL=C sort)
+fi
+
+# stage_ours <dir>: <dir>/test/jdk, a copy of our test/jdk with upstream's
+# tests that the patch set changes as it makes them (in place of their hunk
+# files), and <dir>/test/lib, upstream's test/lib (when there is an upstream
+# tree) with our test/lib copied over it. A library of upstream's test/jdk
+# that these tests name ("@library /javax/net/ssl/templates") and we do not
+# have is copied from upstream's test/jdk too.
 stage_ours() {
-    local tree=$1 lib
+    local tree=$1 lib rel
     rm -rf "$tree"
     mkdir -p "$tree/test/lib"
     cp -R "$OURS_ROOT" "$tree/test/jdk"
+    find "$tree/test/jdk" -type f -name '*.patch' -delete
+    for rel in "${changed_upstream[@]}"; do
+        mkdir -p "$(dirname "$tree/test/jdk/$rel")"
+        cp "$PATCHED_ROOT/$rel" "$tree/test/jdk/$rel"
+    done
     for lib in ${UPSTREAM_ROOT:+"$UPSTREAM_ROOT/../lib"} "$OURS_ROOT/../lib"; do
         [[ ! -d "$lib" ]] || cp -R "$lib/." "$tree/test/lib/"
     done
@@ -98,9 +117,27 @@ stage_ours() {
             mkdir -p "$(dirname "$tree/test/jdk$lib")"
             cp -R "$UPSTREAM_ROOT$lib" "$tree/test/jdk$lib"
         fi
-    done < <(grep -rhoE --include='*.java' '@library[[:space:]].*' "$OURS_ROOT" \
-                 | tr -s ' \t' '\n\n' | grep -E '^/[A-Za-z0-9_./-]+$' | sort -u)
+    done < <(grep -rhoE --include='*.java' '@library[[:space:]].*' "$tree/test/jdk" \
+                 | tr -s '[:blank:]' '\n' | grep -E '^/[A-Za-z0-9_./-]+$' | sort -u)
 }
+
+# A changed test of upstream's that upstream's selection would run (jtreg
+# lists what a group or directory holds) runs with ours, unless a directory
+# of ours that is selected holds it already.
+if ((${#upstream[@]} > 0 && ${#changed_upstream[@]} > 0)); then
+    mkdir -p "$work"
+    "${jtreg[@]}" -jdk:"$BOOT_JDK" -w:"$work/list" -r:"$work/list-report" -l "${upstream[@]}" \
+        > "$work/upstream-list.txt" 2>&1 || true
+    for rel in "${changed_upstream[@]}"; do
+        awk -v t="$rel" '$0 == t || index($0, t "#") == 1 { found = 1 } END { exit !found }' \
+            "$work/upstream-list.txt" || continue
+        covered=""
+        for t in "${ours[@]}"; do
+            [[ "$OURS_ROOT/$rel" != "$t" && "$OURS_ROOT/$rel" != "$t"/* ]] || covered=1
+        done
+        [[ -n "$covered" ]] || ours+=("$OURS_ROOT/$rel")
+    done
+fi
 
 passed=0 failed=0 error=0 skipped=0
 reasons=()
@@ -127,12 +164,13 @@ if ((${#ours[@]} > 0)); then
 fi
 
 if ((${#upstream[@]} > 0)); then
-    # Our test files shadow upstream's at the same path.
+    # Our test files, and upstream's that the patch set changes, shadow
+    # upstream's files at the same path.
     mkdir -p "$work"
     exclude=$work/shadowed-by-ours.txt
     root=${UPSTREAM_ROOT:?UPSTREAM_ROOT, the upstream test/jdk, is not set}
-    (cd "$OURS_ROOT" && find . -type f \( -name '*.java' -o -name '*.sh' -o -name '*.html' \) \
-         | sed 's|^\./||' | sort) | while read -r rel; do
+    { (cd "$OURS_ROOT" && find . -type f \( -name '*.java' -o -name '*.sh' -o -name '*.html' \) \
+           | sed 's|^\./||'); printf '%s\n' "${changed_upstream[@]}"; } | sort -u | while read -r rel; do
         [[ ! -f "$root/$rel" ]] || printf '%s 0000000 generic-all\n' "$rel"
     done > "$exclude"
     declare -A image_status=() stock_status=()
