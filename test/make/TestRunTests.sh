@@ -65,6 +65,12 @@ expect_resolves a/theirs/Theirs.java "upstream:$up/a/theirs/Theirs.java"
 expect_resolves test/jdk/a/theirs/Theirs.java "upstream:$up/a/theirs/Theirs.java"
 expect_resolves a/mine/Mine.java "ours:$ours/a/mine/Mine.java"
 expect_resolves a/both/Shared.java "ours:$ours/a/both/Shared.java"
+mkdir -p "$ours/a/theirs"
+touch "$up/a/theirs/Changed.java" "$ours/a/theirs/Changed.java.patch" \
+      "$up/a/theirs/Changed17.java" "$ours/a/theirs/Changed17.java.jdk17.patch"
+expect_resolves a/theirs/Changed.java "ours:$ours/a/theirs/Changed.java"
+expect_resolves a/theirs/Changed17.java "ours:$ours/a/theirs/Changed17.java"
+rm -r "$up/a/theirs/Changed.java" "$up/a/theirs/Changed17.java" "$ours/a/theirs"
 expect_resolves a/both "ours:$ours/a/both upstream:$up/a/both"
 expect_resolves a/both/ "ours:$ours/a/both upstream:$up/a/both"
 expect_resolves 'a/mine/Mine.java#id0' "ours:$ours/a/mine/Mine.java#id0"
@@ -243,6 +249,37 @@ EOF
     check "our test found upstream's jdk.test.lib, our test/lib and upstream's templates" \
         grep -q '^a/LibTest.java  *Passed' "$lib/results/ours/report/text/summary.txt"
     [[ "$CHECK_FAILURES" -eq 0 ]] || cat "$lib/out.txt"
+
+    # A test of upstream's that the patch set changes: upstream's directory
+    # selects it, and it runs as the patch makes it (PATCHED_ROOT), with ours.
+    chg=$TEST_WORK_DIR/changed
+    mkdir -p "$chg/ours/test/jdk/c" "$chg/up/test/jdk/c" "$chg/patched/c"
+    printf '\n' | tee "$chg/ours/test/jdk/TEST.ROOT" > "$chg/up/test/jdk/TEST.ROOT"
+    : > "$chg/ours/test/jdk/c/Changed.java.patch"
+    changed_test() { # passes: true or false
+        printf '/*\n * @test\n * @run main Changed\n */\npublic class Changed {\n    public static void main(String[] a) {\n        if (!%s) throw new RuntimeException("upstream'"'"'s file ran");\n    }\n}\n' "$1"
+    }
+    changed_test false > "$chg/up/test/jdk/c/Changed.java"
+    changed_test true > "$chg/patched/c/Changed.java"
+    changed_test true > "$chg/up/test/jdk/c/Kept.java"
+    sed -i 's/Changed/Kept/g' "$chg/up/test/jdk/c/Kept.java"
+    rc=0
+    IMAGE_JDK=$(spec_var IMAGE_JDK) BOOT_JDK=$(spec_var BOOT_JDK) OURS_ROOT=$chg/ours/test/jdk \
+        UPSTREAM_ROOT=$chg/up/test/jdk PATCHED_ROOT=$chg/patched \
+        bash "$TOPDIR/make/scripts/run-jtreg.sh" "$chg/results" "$chg/work" changed \
+        "upstream:$chg/up/test/jdk/c" -- \
+        "$(spec_var JAVA)" -jar "$(spec_var JTREG_HOME)/lib/jtreg.jar" -agentvm -conc:1 \
+        -timeoutFactor:4 -verbose:summary > "$chg/out.txt" 2>&1 || rc=$?
+    check "run-jtreg.sh ran a changed upstream test" test "$rc" -eq 0
+    check "the changed test ran with ours, as the patch makes it" \
+        grep -q '^c/Changed.java  *Passed' "$chg/results/ours/report/text/summary.txt"
+    # shellcheck disable=SC2016 # the inner shell's $1
+    check "upstream's file of it did not run" \
+        bash -c '! grep -q "^c/Changed.java" "$1"' _ "$chg/results/upstream/report/text/summary.txt"
+    check "the rest of upstream's directory ran" \
+        grep -q '^c/Kept.java  *Passed' "$chg/results/upstream/report/text/summary.txt"
+    check "its counts" grep -qx 'passed=2 failed=0 error=0 skipped=0' "$chg/results/summary.txt"
+    [[ "$CHECK_FAILURES" -eq 0 ]] || cat "$chg/out.txt"
 fi
 
 finish
