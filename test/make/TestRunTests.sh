@@ -197,16 +197,24 @@ check "the benchmark jar has CacheBench's hunks" grep -qF 'CacheBench_getCollidi
 ###############################################################################
 # For real: an upstream-only test, run from upstream's tree on the image.
 
+# run_overlay DIR LABEL OURS_ROOT UPSTREAM_ROOT TEST...: run-jtreg.sh on the
+# image, into DIR/results, DIR/work and DIR/out.txt; sets rc.
+run_overlay() {
+    local dir=$1 label=$2 ours_root=$3 upstream_root=$4
+    shift 4
+    mkdir -p "$dir"
+    rc=0
+    IMAGE_JDK=$(spec_var IMAGE_JDK) BOOT_JDK=$(spec_var BOOT_JDK) OURS_ROOT=$ours_root \
+        UPSTREAM_ROOT=$upstream_root \
+        bash "$TOPDIR/make/scripts/run-jtreg.sh" "$dir/results" "$dir/work" "$label" "$@" -- \
+        "$(spec_var JAVA)" -jar "$(spec_var JTREG_HOME)/lib/jtreg.jar" -agentvm -conc:1 \
+        -timeoutFactor:4 -verbose:summary > "$dir/out.txt" 2>&1 || rc=$?
+}
+
 if [[ -n "$upstream_dir" && -f "$upstream_dir/test/jdk/sun/security/util/Cache/EbaHash.java" ]]; then
     real=$TEST_WORK_DIR/real
-    mkdir -p "$real"
-    rc=0
-    IMAGE_JDK=$(spec_var IMAGE_JDK) BOOT_JDK=$(spec_var BOOT_JDK) OURS_ROOT=$TOPDIR/test/jdk \
-        UPSTREAM_ROOT=$upstream_dir/test/jdk \
-        bash "$TOPDIR/make/scripts/run-jtreg.sh" "$real/results" "$real/work" upstream-only \
-        "upstream:$upstream_dir/test/jdk/sun/security/util/Cache/EbaHash.java" -- \
-        "$(spec_var JAVA)" -jar "$(spec_var JTREG_HOME)/lib/jtreg.jar" -agentvm -conc:1 \
-        -timeoutFactor:4 -verbose:summary > "$real/out.txt" 2>&1 || rc=$?
+    run_overlay "$real" upstream-only "$TOPDIR/test/jdk" "$upstream_dir/test/jdk" \
+        "upstream:$upstream_dir/test/jdk/sun/security/util/Cache/EbaHash.java"
     check "run-jtreg.sh ran" test "$rc" -eq 0
     check "EbaHash passed, from upstream's tree" \
         grep -q '^sun/security/util/Cache/EbaHash.java  *Passed' "$real/results/upstream/report/text/summary.txt"
@@ -238,13 +246,8 @@ public class LibTest extends SSLContextTemplate {
     }
 }
 EOF
-    rc=0
-    IMAGE_JDK=$(spec_var IMAGE_JDK) BOOT_JDK=$(spec_var BOOT_JDK) OURS_ROOT=$lib/test/jdk \
-        UPSTREAM_ROOT=$upstream_dir/test/jdk \
-        bash "$TOPDIR/make/scripts/run-jtreg.sh" "$lib/results" "$lib/work" ours-lib \
-        "ours:$lib/test/jdk/a/LibTest.java" -- \
-        "$(spec_var JAVA)" -jar "$(spec_var JTREG_HOME)/lib/jtreg.jar" -agentvm -conc:1 \
-        -timeoutFactor:4 -verbose:summary > "$lib/out.txt" 2>&1 || rc=$?
+    run_overlay "$lib" ours-lib "$lib/test/jdk" "$upstream_dir/test/jdk" \
+        "ours:$lib/test/jdk/a/LibTest.java"
     check "run-jtreg.sh ran ours" test "$rc" -eq 0
     check "our test found upstream's jdk.test.lib, our test/lib and upstream's templates" \
         grep -q '^a/LibTest.java  *Passed' "$lib/results/ours/report/text/summary.txt"
@@ -263,13 +266,8 @@ EOF
     changed_test true > "$chg/patched/c/Changed.java"
     changed_test true > "$chg/up/test/jdk/c/Kept.java"
     sed -i 's/Changed/Kept/g' "$chg/up/test/jdk/c/Kept.java"
-    rc=0
-    IMAGE_JDK=$(spec_var IMAGE_JDK) BOOT_JDK=$(spec_var BOOT_JDK) OURS_ROOT=$chg/ours/test/jdk \
-        UPSTREAM_ROOT=$chg/up/test/jdk PATCHED_ROOT=$chg/patched \
-        bash "$TOPDIR/make/scripts/run-jtreg.sh" "$chg/results" "$chg/work" changed \
-        "upstream:$chg/up/test/jdk/c" -- \
-        "$(spec_var JAVA)" -jar "$(spec_var JTREG_HOME)/lib/jtreg.jar" -agentvm -conc:1 \
-        -timeoutFactor:4 -verbose:summary > "$chg/out.txt" 2>&1 || rc=$?
+    PATCHED_ROOT=$chg/patched run_overlay "$chg" changed "$chg/ours/test/jdk" "$chg/up/test/jdk" \
+        "upstream:$chg/up/test/jdk/c"
     check "run-jtreg.sh ran a changed upstream test" test "$rc" -eq 0
     check "the changed test ran with ours, as the patch makes it" \
         grep -q '^c/Changed.java  *Passed' "$chg/results/ours/report/text/summary.txt"
