@@ -76,11 +76,14 @@ public class HandshakeFlightWrites extends SSLContextTemplate {
                     List.of("22", "20 23"),
                     List.of("22 20 23 23 23 23", "23"));
 
-            // with client authentication: the client's last flight is
-            // ChangeCipherSpec, Certificate, CertificateVerify, Finished;
-            // the server's holds a CertificateRequest
+            // with client authentication (a new client context, so that
+            // the handshake is a full one, not a resumption): the client's
+            // last flight is ChangeCipherSpec, Certificate,
+            // CertificateVerify, Finished; the server's holds a
+            // CertificateRequest
             connect("TLSv1.3 client auth", "TLSv1.3", true,
-                    serverContext, clientContext, listener, executor,
+                    serverContext, createClientSSLContext(), listener,
+                    executor,
                     List.of("22", "20 23 23 23"),
                     List.of("22 20 23 23 23 23 23", "23"));
         } finally {
