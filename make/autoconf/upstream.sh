@@ -27,7 +27,8 @@ declare -A UPSTREAM_RELEASES=(
     [17]="openjdk-17 17.0.19+10-1~deb12u2 jdk-17.0.19+10 openjdk-17_17.0.19+10.orig.tar.xz 7a61915b168dfb9b45413140d78e38dc5b5250d99d1d99fef7136bf9fd45a07c"
     [26]="openjdk-26 26.0.2.1+1-1 jdk-26.0.2.1+1 openjdk-26_26.0.2.1+1.orig.tar.xz b9a893567232edf475e1511ce2de897a00bc3d775f2e46269f492164150f0d76"
 )
-# feature -> "source-package debian-version jdk-headless-sha256 jre-headless-sha256":
+# feature -> "source-package debian-version jdk-headless-sha256 jre-headless-sha256"
+# of the amd64 packages:
 # Debian's build of the release tree above, for a base JDK of an older
 # release of that feature (Debian 12 installs 17.0.15; its baseline is
 # 17.0.19). A change to a file whose neighbours differ between the two
@@ -233,14 +234,17 @@ fetch_upstream_tree() {
 # release_runtime FEATURE TAG: sets RELEASE_RUNTIME to Debian's build of
 # release TAG (UPSTREAM_RELEASE_RUNTIMES), unpacked under build/tools/ from
 # its jdk-headless and jre-headless packages, not installed; empty when none
-# is pinned. The packages' links into the installed package's /etc point
-# into the unpacked /etc, so nothing of the installed JDK is used.
+# is pinned for this machine. The packages' links into the installed
+# package's /etc point into the unpacked /etc, so nothing of the installed
+# JDK is used; a link to another package's file (cacerts) stays, with a
+# warning if that file is missing.
 release_runtime() {
     local feature=$1 tag=$2 package version jdk_sha jre_sha dir part sha file link target
     RELEASE_RUNTIME=""
     [[ -n "${UPSTREAM_RELEASE_RUNTIMES[$feature]:-}" ]] || return 0
+    [[ "$(dpkg --print-architecture 2>/dev/null)" == amd64 ]] || return 0
     read -r package version jdk_sha jre_sha <<<"${UPSTREAM_RELEASE_RUNTIMES[$feature]}"
-    dir=$TOPDIR/build/tools/$tag-$package
+    dir=$TOPDIR/build/tools/$tag-$package-$version
     RELEASE_RUNTIME=$dir/root/usr/lib/jvm/java-$feature-openjdk-amd64
     [[ ! -f "$RELEASE_RUNTIME/release" ]] || return 0
     rm -rf "$dir/root.tmp"
@@ -254,8 +258,10 @@ release_runtime() {
     done
     while IFS= read -r -d '' link; do
         target=$(readlink "$link")
-        if [[ "$target" == /etc/* && -e "$dir/root.tmp$target" ]]; then
+        if [[ -e "$dir/root.tmp$target" ]]; then
             ln -sfr "$dir/root.tmp$target" "$link"
+        elif [[ ! -e "$target" ]]; then
+            warn "${link#"$dir/root.tmp"} of Debian's $tag links to $target, which this machine lacks"
         fi
     done < <(find "$dir/root.tmp" -type l -lname '/etc/*' -print0)
     rm -rf "$dir/root"

@@ -128,6 +128,8 @@ if ((${#upstream[@]} > 0 && ${#changed_upstream[@]} > 0)); then
     mkdir -p "$work"
     "${jtreg[@]}" -jdk:"$BOOT_JDK" -w:"$work/list" -r:"$work/list-report" -l "${upstream[@]}" \
         > "$work/upstream-list.txt" 2>&1 || true
+    grep -q '^Tests found:' "$work/upstream-list.txt" \
+        || runner_errors+=("jtreg could not list upstream's selection, so upstream's tests that the patch set changes may not run (see $work/upstream-list.txt)")
     for rel in "${changed_upstream[@]}"; do
         awk -v t="$rel" '$0 == t || index($0, t "#") == 1 { found = 1 } END { exit !found }' \
             "$work/upstream-list.txt" || continue
