@@ -6,7 +6,7 @@
 /*
  * @test
  * @bug 0000000
- * @summary SSLSocket writes each TLS handshake flight with one socket write
+ * @summary SSLSocket writes each TLS handshake flight in one write without TCP_NODELAY
  * @library /javax/net/ssl/templates
  * @run main/othervm HandshakeFlightWrites
  */
@@ -33,6 +33,8 @@ import javax.net.ssl.SSLSocket;
  * 23 application data or TLS 1.3 encrypted records). A flight is what one
  * side sends before it waits for the peer: it must be one write, made of
  * whole records. Application data is still written one record per write.
+ * With TCP_NODELAY, where no segment waits for an acknowledgement, each
+ * record is written as it is made, so the peer can start on it sooner.
  */
 public class HandshakeFlightWrites extends SSLContextTemplate {
 
@@ -56,14 +58,14 @@ public class HandshakeFlightWrites extends SSLContextTemplate {
             // ClientHello | ClientKeyExchange, ChangeCipherSpec, Finished;
             // ServerHello..ServerHelloDone | NewSessionTicket,
             // ChangeCipherSpec, Finished
-            connect("TLSv1.2 full", "TLSv1.2", false,
+            connect("TLSv1.2 full", "TLSv1.2", false, false,
                     serverContext, clientContext, listener, executor,
                     List.of("22", "22 20 22"),
                     List.of("22 22 22 22", "22 20 22"));
 
             // ClientHello | ChangeCipherSpec, Finished;
             // ServerHello, NewSessionTicket, ChangeCipherSpec, Finished
-            connect("TLSv1.2 resumed", "TLSv1.2", false,
+            connect("TLSv1.2 resumed", "TLSv1.2", false, false,
                     serverContext, clientContext, listener, executor,
                     List.of("22", "20 22"),
                     List.of("22 22 20 22"));
@@ -71,7 +73,7 @@ public class HandshakeFlightWrites extends SSLContextTemplate {
             // ClientHello | ChangeCipherSpec, Finished;
             // ServerHello, ChangeCipherSpec, EncryptedExtensions,
             // Certificate, CertificateVerify, Finished | NewSessionTicket
-            connect("TLSv1.3", "TLSv1.3", false,
+            connect("TLSv1.3", "TLSv1.3", false, false,
                     serverContext, clientContext, listener, executor,
                     List.of("22", "20 23"),
                     List.of("22 20 23 23 23 23", "23"));
@@ -81,23 +83,31 @@ public class HandshakeFlightWrites extends SSLContextTemplate {
             // last flight is ChangeCipherSpec, Certificate,
             // CertificateVerify, Finished; the server's holds a
             // CertificateRequest
-            connect("TLSv1.3 client auth", "TLSv1.3", true,
+            connect("TLSv1.3 client auth", "TLSv1.3", true, false,
                     serverContext, createClientSSLContext(), listener,
                     executor,
                     List.of("22", "20 23 23 23"),
                     List.of("22 20 23 23 23 23 23", "23"));
+
+            // TCP_NODELAY on both sides: a record per write, as made
+            connect("TLSv1.2 full, TCP_NODELAY", "TLSv1.2", false, true,
+                    serverContext, createClientSSLContext(), listener,
+                    executor,
+                    List.of("22", "22", "20", "22"),
+                    List.of("22", "22", "22", "22", "22", "20", "22"));
         } finally {
             executor.shutdownNow();
         }
     }
 
     private static void connect(String name, String protocol,
-            boolean clientAuth, SSLContext serverContext,
+            boolean clientAuth, boolean noDelay, SSLContext serverContext,
             SSLContext clientContext, ServerSocket listener,
             ExecutorService executor, List<String> clientFlights,
             List<String> serverFlights) throws Exception {
         Future<List<String>> server = executor.submit(() -> {
             RecordingSocket plain = (RecordingSocket) listener.accept();
+            plain.setTcpNoDelay(noDelay);
             try (SSLSocket ssl = (SSLSocket) serverContext.getSocketFactory()
                     .createSocket(plain, null, plain.getPort(), true)) {
                 ssl.setUseClientMode(false);
@@ -111,6 +121,7 @@ public class HandshakeFlightWrites extends SSLContextTemplate {
 
         RecordingSocket plain = new RecordingSocket();
         plain.connect(listener.getLocalSocketAddress());
+        plain.setTcpNoDelay(noDelay);
         List<String> flights;
         try (SSLSocket ssl = (SSLSocket) clientContext.getSocketFactory()
                 .createSocket(plain, "localhost", listener.getLocalPort(),
