@@ -18,6 +18,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -95,19 +96,26 @@ public class HandshakeFlightWrites extends SSLContextTemplate {
                     executor,
                     List.of("22", "22", "20", "22"),
                     List.of("22", "22", "22", "22", "22", "20", "22"));
+
+            // sockets whose TCP_NODELAY cannot be read (null): held flights
+            connect("TLSv1.2 full, TCP_NODELAY unknown", "TLSv1.2", false,
+                    null, serverContext, createClientSSLContext(), listener,
+                    executor,
+                    List.of("22", "22 20 22"),
+                    List.of("22 22 22 22", "22 20 22"));
         } finally {
             executor.shutdownNow();
         }
     }
 
     private static void connect(String name, String protocol,
-            boolean clientAuth, boolean noDelay, SSLContext serverContext,
+            boolean clientAuth, Boolean noDelay, SSLContext serverContext,
             SSLContext clientContext, ServerSocket listener,
             ExecutorService executor, List<String> clientFlights,
             List<String> serverFlights) throws Exception {
         Future<List<String>> server = executor.submit(() -> {
             RecordingSocket plain = (RecordingSocket) listener.accept();
-            plain.setTcpNoDelay(noDelay);
+            plain.setNoDelay(noDelay);
             try (SSLSocket ssl = (SSLSocket) serverContext.getSocketFactory()
                     .createSocket(plain, null, plain.getPort(), true)) {
                 ssl.setUseClientMode(false);
@@ -121,7 +129,7 @@ public class HandshakeFlightWrites extends SSLContextTemplate {
 
         RecordingSocket plain = new RecordingSocket();
         plain.connect(listener.getLocalSocketAddress());
-        plain.setTcpNoDelay(noDelay);
+        plain.setNoDelay(noDelay);
         List<String> flights;
         try (SSLSocket ssl = (SSLSocket) clientContext.getSocketFactory()
                 .createSocket(plain, "localhost", listener.getLocalPort(),
@@ -181,6 +189,21 @@ public class HandshakeFlightWrites extends SSLContextTemplate {
     private static final class RecordingSocket extends Socket {
         private final List<String> writes = new ArrayList<>();
         private OutputStream recorder;
+        private boolean noDelayUnknown;
+
+        // null: getTcpNoDelay() throws, as a socket without the option may
+        void setNoDelay(Boolean noDelay) throws IOException {
+            noDelayUnknown = noDelay == null;
+            setTcpNoDelay(noDelay != null && noDelay);
+        }
+
+        @Override
+        public boolean getTcpNoDelay() throws SocketException {
+            if (noDelayUnknown) {
+                throw new SocketException("TCP_NODELAY unknown");
+            }
+            return super.getTcpNoDelay();
+        }
 
         synchronized List<String> writes() {
             return new ArrayList<>(writes);
