@@ -204,15 +204,16 @@ find_mainline_boot_jdk() {
     fi
 }
 
-# fetch_from_pool PACKAGE FILE SHA256 TARGET: FILE of source package
+# fetch_from_pool PACKAGE FILE SHA256 TARGET [HINT]: FILE of source package
 # PACKAGE from the pool of this machine's Debian archive, checked against
-# SHA256, unless TARGET is already there.
+# SHA256, unless TARGET is already there; a failure names HINT, what the
+# user can do instead.
 fetch_from_pool() {
-    local package=$1 file=$2 sha=$3 target=$4 archive pool
+    local package=$1 file=$2 sha=$3 target=$4 hint=${5:+; $5} archive pool
     [[ ! -f "$target" ]] || return 0
     archive=$(debian_archive_uri)
     [[ -n "$archive" ]] \
-        || fail "cannot fetch $file: no Debian archive in /etc/apt/sources.list*"
+        || fail "cannot fetch $file: no Debian archive in /etc/apt/sources.list*$hint"
     # The pool's directory: lib* sources under their first four letters.
     pool=${package:0:1}
     [[ "$package" != lib* ]] || pool=${package:0:4}
@@ -220,14 +221,14 @@ fetch_from_pool() {
     mkdir -p "$(dirname "$target")"
     /usr/lib/apt/apt-helper download-file "$archive/pool/main/$pool/$package/$file" \
             "$target.tmp" "SHA256:$sha" > "$target.log" 2>&1 \
-        || fail "download of $file failed (see $target.log)"
+        || fail "download of $file failed (see $target.log)$hint"
     mv "$target.tmp" "$target"
 }
 
 fetch_upstream_tree() {
     local package=$1 version=$2 tag=$3 file=$4 sha=$5 target=$6
     local tarball=$TOPDIR/build/upstream/download/$file
-    fetch_from_pool "$package" "$file" "$sha" "$tarball"
+    fetch_from_pool "$package" "$file" "$sha" "$tarball" "use --with-upstream=DIR"
     unpack_upstream_tree "$tarball" "$tag" "$target"
 }
 
