@@ -381,7 +381,7 @@ class PatchSet:
 
     def __init__(self, root: str, rules_path: str, feature: str, baseline: Baseline,
                  workdir: str, topics_dir: str, identity: Identity, line: str = MAINLINE,
-                 build: bool = True):
+                 build: bool = True, only: Optional[List[str]] = None):
         self.root = root
         self.feature = feature
         self.baseline = baseline
@@ -407,6 +407,14 @@ class PatchSet:
             identity.date = out(git(["log", "-1", "--format=%cI"], cwd=root, check=False)) \
                 or "2000-01-01T00:00:00Z"
         self._select()
+        if only:
+            # Every file still goes to its patch (_select); only the named
+            # topics' series are built.
+            unknown = sorted(set(only) - {t.name for t in self.topics})
+            if unknown:
+                raise PatchSetError("no such topic: %s (topics: %s)" % (
+                    ", ".join(unknown), ", ".join(t.name for t in self.topics)))
+            self.topics = [t for t in self.topics if t.name in only]
         if not build:
             return
         try:

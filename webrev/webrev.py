@@ -11,7 +11,8 @@
   webrev.py export BASELINE --output DIR PATH...
 
 BASELINE: --root R --rules F --topics D --feature N --upstream-dir U --ref TAG
---origin O --workdir W --author A --copyright-holder H [--line L]; L is
+--origin O --workdir W --author A --copyright-holder H [--line L]
+[--only-topics "T..."]; L is
 "mainline" (the default) or the release line (25u) whose series are the
 backports of the mainline series. MAINLINE, for the patch of a release
 line: --mainline-dir U --mainline-ref TAG --mainline-origin O
@@ -50,6 +51,8 @@ def baseline_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--copyright-holder", required=True, help="named by every new file")
     p.add_argument("--line", default=MAINLINE, help="the baseline's line: mainline, or the "
                    "release line (25u) of which the series are backports")
+    p.add_argument("--only-topics", default="", help="space-separated topic names: the "
+                   "patched tree holds only their series (an image of one pull request)")
 
 
 def load(a, build: bool = True) -> PatchSet:
@@ -58,7 +61,8 @@ def load(a, build: bool = True) -> PatchSet:
     if not os.path.isdir(a.root):
         raise PatchSetError("--root %s is not a directory" % a.root)
     ps = PatchSet(a.root, a.rules, a.feature, Baseline(a.upstream_dir, a.ref, a.origin),
-                  a.workdir, a.topics, Identity(a.author, a.copyright_holder), a.line, build)
+                  a.workdir, a.topics, Identity(a.author, a.copyright_holder), a.line, build,
+                  a.only_topics.split())
     for note in ps.notes:
         print("note: %s" % note)
     return ps
@@ -69,7 +73,8 @@ def load_mainline(a) -> PatchSet:
     release line whose files are the mainline change."""
     ps = PatchSet(a.root, a.rules, a.mainline_files_of,
                   Baseline(a.mainline_dir, a.mainline_ref, a.mainline_origin),
-                  a.mainline_workdir, a.topics, Identity(a.author, a.copyright_holder), MAINLINE)
+                  a.mainline_workdir, a.topics, Identity(a.author, a.copyright_holder), MAINLINE,
+                  only=a.only_topics.split())
     for note in ps.notes:
         print("note: mainline: %s" % note)
     return ps

@@ -6,95 +6,199 @@
 /*
  * @test
  * @bug 0000000
- * @summary A full Cache drops expired entries before live ones after setTimeout
+ * @summary A full Cache drops expired entries before live ones
  * @modules java.base/sun.security.util
- * @run main ExpiryOrder
+ * @run main/othervm -Xmx32m ExpiryOrder
  */
 
-import java.util.function.Consumer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.IntConsumer;
 
 import sun.security.util.Cache;
 
 /*
  * A full cache must drop every expired entry before it evicts a live one,
- * more of them than one put removes, also when entries put under a shorter
- * lifetime expire before older ones put under a longer one. Entries put
- * without a lifetime count as expired once one is set: most checks need
- * no clock. The first waits for 1 s lifetimes to run out; the others have
- * entries leave the cache in each way first, which must leave no trace.
+ * also when entries put under a shorter lifetime expire before older ones
+ * put under a longer one. Entries put without a lifetime count as expired
+ * once one is set, so most cases need no clock. Each case first has
+ * entries leave the cache in one way, more often than a put removes
+ * expired entries: that must leave no trace that takes the place of an
+ * expired entry, or removes a live one.
  */
 public class ExpiryOrder {
 
     private static final int CAPACITY = 8;
+    private static final int TIMEOUT = 3600;
+    private static final int TIMES = 2 * CAPACITY;
+
+    private enum Kind { HARD, SOFT, QUEUE }
 
     public static void main(String[] args) throws Exception {
-        check("1 s lifetimes", c -> { }, c -> {
-            c.setTimeout(1);
-            fill(c, "short");
-            c.setTimeout(3600);
-            sleep();
-        });
-        Consumer<Cache<String, String>> expireAll = c -> {
-            c.setTimeout(0);
-            fill(c, "none");
-            c.setTimeout(3600);
-        };
+        check("1 s lifetimes", 1, List.of(Kind.HARD, Kind.SOFT), ExpiryOrder::live);
         check("removed", c -> {
-            fill(c, "x");
-            for (int i = 1; i < CAPACITY; i++) {
-                c.remove("x" + i);
-            }
-        }, expireAll);
+            repeat(i -> { c.put("x" + i, "x"); c.remove("x" + i); });
+            return live(c);
+        });
         check("pulled", c -> {
-            fill(c, "x");
-            for (int i = 1; i < CAPACITY; i++) {
-                c.pull("x" + i);
-            }
-        }, expireAll);
+            repeat(i -> { c.put("x" + i, "x"); c.pull("x" + i); });
+            return live(c);
+        });
         check("replaced", c -> {
-            for (int i = 0; i < CAPACITY; i++) {
-                c.put("x", "x" + i);
-            }
+            repeat(i -> c.put("x", "x" + i));
             c.remove("x");
-        }, expireAll);
+            return live(c);
+        });
         check("expired", c -> {
-            expireAll.accept(c);
+            repeat(i -> {
+                c.setTimeout(0);
+                c.put("x" + i, "x");
+                c.setTimeout(TIMEOUT);
+                c.get("x" + i);
+            });
+            return live(c);
+        });
+        // without a lifetime, nothing is removed as expired first
+        check("evicted", c -> {
+            c.setTimeout(0);
+            repeat(i -> c.put("x" + i, "x"));
+            repeat(i -> c.remove("x" + i));
+            c.setTimeout(TIMEOUT);
+            return live(c);
+        });
+        check("capacity", c -> {
+            c.setTimeout(0);
+            repeat(i -> {
+                c.put("x" + i, "x");
+                c.setCapacity(1);
+                c.setCapacity(CAPACITY);
+            });
+            c.remove("x" + (TIMES - 1));
+            c.setTimeout(TIMEOUT);
+            return live(c);
+        });
+        check("collected", 0, List.of(Kind.SOFT), c -> {
+            c.put("old", "old");    // stops the walk of its list
+            c.put("soft", new String("soft"));
+            while (c.size() != 1) {
+                clearSoftReferences();
+                sleep(10);
+            }
+            c.remove("old");
+            c.put("soft", "soft");
+            return List.of("soft");
+        });
+
+        List<Kind> queues = List.of(Kind.QUEUE);
+        check("queue relinked", 0, queues, c -> {
+            c.setTimeout(0);
+            c.put("q", "0", true);
+            c.setTimeout(TIMEOUT);
+            c.put("q", "1", true);
+            return List.of("q");
+        });
+        check("queue replaces entry", 0, queues, c -> {
+            c.setTimeout(0);
+            c.put("q", "0");
+            c.setTimeout(TIMEOUT);
+            c.put("q", "1", true);
+            return List.of("q");
+        });
+        check("entry replaces queue", 0, queues, c -> {
+            c.setTimeout(0);
+            c.put("q", "0", true);
+            c.setTimeout(TIMEOUT);
+            c.put("q", "1");
+            return List.of("q");
+        });
+        check("queue expired", 0, queues, c -> {
+            c.setTimeout(0);
             for (int i = 1; i < CAPACITY; i++) {
-                c.get("none" + i);
+                c.put("q" + i, "0", true);
             }
-        }, expireAll);
+            c.setTimeout(TIMEOUT);
+            return live(c);
+        });
+        check("queue emptied", 0, queues, c -> {
+            repeat(i -> { c.put("q" + i, "0", true); c.get("q" + i); });
+            return live(c);
+        });
+        check("queue pulled", 0, queues, c -> {
+            repeat(i -> { c.put("q" + i, "0", true); c.pull("q" + i); });
+            return live(c);
+        });
     }
 
-    // "live" is put between the two steps, so it is the least recently
-    // used entry; every expired one must go first
     private static void check(String what,
-            Consumer<Cache<String, String>> before,
-            Consumer<Cache<String, String>> expire) {
-        for (boolean soft : new boolean[] {false, true}) {
-            Cache<String, String> cache = soft
-                    ? Cache.newSoftMemoryCache(CAPACITY, 3600)
-                    : Cache.newHardMemoryCache(CAPACITY, 3600);
-            before.accept(cache);
-            String live = "live";
-            cache.put(live, live);
-            expire.accept(cache);
-            fill(cache, "new");
-            if (cache.get(live) != live || cache.size() != CAPACITY) {
-                throw new RuntimeException(what + (soft ? ", soft" : ", hard")
-                        + ": live entry evicted, size " + cache.size());
+            Function<Cache<String, String>, List<String>> before) {
+        check(what, 0, List.of(Kind.HARD, Kind.SOFT), before);
+    }
+
+    // before leaves only the live entries it returns: the cache is filled
+    // with entries put under the lifetime given (none: 0), which must then
+    // go before any live one, and every entry left must leave cleanly
+    private static void check(String what, int lifetime, List<Kind> kinds,
+            Function<Cache<String, String>, List<String>> before) {
+        for (Kind kind : kinds) {
+            Cache<String, String> c = switch (kind) {
+                case HARD -> Cache.newHardMemoryCache(CAPACITY, TIMEOUT);
+                case SOFT -> Cache.newSoftMemoryCache(CAPACITY, TIMEOUT);
+                case QUEUE -> Cache.newSoftMemoryQueue(CAPACITY, TIMEOUT, 2);
+            };
+            List<String> live = before.apply(c);
+            c.setTimeout(lifetime);
+            for (int i = 0; c.size() < CAPACITY; i++) {
+                c.put("expiring" + i, "expiring");
             }
+            c.setTimeout(TIMEOUT);
+            if (lifetime > 0) {
+                sleep(lifetime * 1000L + 500);
+            }
+            for (int i = live.size(); i < CAPACITY; i++) {
+                c.put("new" + i, "new");
+            }
+            int size = c.size();
+            List<String> lost = new ArrayList<>();
+            for (String key : live) {
+                if (c.get(key) == null) {
+                    lost.add(key);
+                }
+            }
+            if (!lost.isEmpty() || size != CAPACITY) {
+                throw new RuntimeException(what + ", " + kind + ": live "
+                        + lost + " evicted, size " + size);
+            }
+            live.forEach(c::remove);
         }
     }
 
-    private static void fill(Cache<String, String> cache, String prefix) {
-        for (int i = 1; i < CAPACITY; i++) {
-            cache.put(prefix + i, prefix);
+    private static List<String> live(Cache<String, String> c) {
+        c.put("live", "live");
+        return List.of("live");
+    }
+
+    private static void repeat(IntConsumer action) {
+        for (int i = 0; i < TIMES; i++) {
+            action.accept(i);
         }
     }
 
-    private static void sleep() {
+    // Soft references are cleared before an OutOfMemoryError is thrown
+    private static void clearSoftReferences() {
+        List<long[]> heap = new ArrayList<>();
         try {
-            Thread.sleep(1500);
+            while (true) {
+                heap.add(new long[1 << 20]);
+            }
+        } catch (OutOfMemoryError expected) {
+            heap.clear();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
         } catch (InterruptedException e) {
             throw new RuntimeException(e);
         }
