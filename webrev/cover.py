@@ -1,8 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
 """`make patch`: each topic's series as git format-patch writes it, its
 cover letter made from webrev/topics/<topic>/cover-letter.md: the mainline
-series, and the backport series of a release line, whose cover letter is
+series, with the JBS issue's text beside it (jbs.md, from the topic's
+jbs.md), and the backport series of a release line, whose cover letter is
 made here from the mainline's title and the two series.
+
+As OpenJDK splits them, the pull request's body is short (at most
+LETTER_LINES lines) and the story, the reproducer and the evidence are the
+JBS issue's; backports are the backport letters'.
 
 git writes the cover letter itself (--cover-letter
 --cover-from-description=subject: the branch description's first paragraph
@@ -20,6 +25,7 @@ import series
 from patchset import ORACLE_COPYRIGHT_RE, PatchSet, PatchSetError, View, decode, encode, out
 
 COMMENT_RE = re.compile(r"\A(?:<!--.*?-->\s*\n)+", re.S)
+LETTER_LINES = 60
 
 
 def jtreg_summary(text: str) -> Optional[str]:
@@ -40,6 +46,7 @@ class TopicCover:
         self.topic = topic
         self.view = ps.topic_view(topic)
         self.patches = [p for p in topic.patches if p.commit]
+        self.source = topic.cover_source    # the text being rendered
 
     def values(self) -> Dict[str, Callable[[Optional[str]], str]]:
         return {"BASELINE": lambda _: self.ps.baseline.ref,
@@ -95,9 +102,14 @@ class TopicCover:
         if not path or not full.startswith(os.path.realpath(self.ps.root) + os.sep) \
                 or not os.path.isfile(full):
             raise PatchSetError("%s: @INCLUDE %s@: no such file in the repository"
-                                % (self.topic.cover_source, path))
+                                % (self.source, path))
         with open(full, encoding="utf-8") as f:
             text = f.read()
+        # Our licence header stays in the repository: a leading comment
+        # block that holds it, or the line itself.
+        header = re.match(r"\A/\*.*?\*/\s*\n", text, re.S)
+        if header and "SPDX-License-Identifier" in header.group(0):
+            text = text[header.end():].lstrip("\n")
         return "\n".join(l for l in text.rstrip("\n").split("\n")
                          if "SPDX-License-Identifier" not in l)
 
@@ -124,6 +136,7 @@ class TopicCover:
 
     def render_file(self, source: str) -> str:
         """A letter's source, its placeholders filled."""
+        self.source = source
         with open(source, encoding="utf-8") as f:
             text = COMMENT_RE.sub("", f.read())
         try:
@@ -176,28 +189,25 @@ def lts_between(release_lines: List[str]) -> List[str]:
     return sorted(lines, key=feature, reverse=True)
 
 
-def backports_section(release_lines: List[str]) -> str:
-    """What the mainline letter says of the backports: their order, and
-    the lines in that order whose tree the series was not made for."""
-    if not release_lines:
-        return ""
-    lines = lts_between(release_lines)
-    text = ("This is the mainline change. Once it is integrated, it is backported with "
-            "/backport to %s, in that order, each a change of its own with the update "
-            "maintainers' approval." % ", then ".join(lines))
-    missing = [l for l in lines if l not in release_lines]
-    if missing:
-        text += (" The %s backports were made and built against their release trees; "
-                 "no %s tree was available, so %s backport is made when it is requested."
-                 % (" and ".join(release_lines), " or ".join(missing),
-                    "that" if len(missing) == 1 else "each"))
-    return "\n### Backports\n\n%s\n" % fill(text)
-
-
-def mainline_letter(ps: PatchSet, topic: series.Topic, release_lines: List[str]) -> str:
+def mainline_letter(ps: PatchSet, topic: series.Topic) -> str:
     """The mainline pull request's description: the topic's cover letter,
-    then the order of its backports."""
-    return TopicCover(ps, topic).render() + backports_section(release_lines)
+    at most LETTER_LINES lines."""
+    text = TopicCover(ps, topic).render()
+    count = len(text.rstrip("\n").split("\n"))
+    if count > LETTER_LINES:
+        raise PatchSetError("%s: the pull request's body is %d lines, more than %d: the "
+                            "story, the reproducer and the evidence go into jbs.md"
+                            % (topic.cover_source, count, LETTER_LINES))
+    return text
+
+
+def jbs_text(ps: PatchSet, topic: series.Topic) -> str:
+    """The JBS issue's text: the topic's jbs.md, its placeholders filled."""
+    source = os.path.join(topic.directory, "jbs.md")
+    if not os.path.isfile(source):
+        raise PatchSetError("%s: no jbs.md: every topic has the text of its JBS issue "
+                            "(title, component, description, a reproducer)" % topic.directory)
+    return TopicCover(ps, topic).render_file(source) + "\n"
 
 
 def normalized_diffs(ps: PatchSet, p: series.Patch) -> Dict[str, List[str]]:
@@ -274,9 +284,13 @@ def backport_letter(ps: PatchSet, mainline: PatchSet, topic: series.Topic, title
         order.append(ps.line)
     position = ", then ".join(order)
     issue = title.split(":", 1)[0]
+    missing = [l for l in order[1:] if l not in release_lines]
+    no_tree = (" No %s tree was available here, so %s backport is made when it is requested."
+               % (" or ".join(missing), "that" if len(missing) == 1 else "each")
+               if missing else "")
     text = ["Backport of %s" % title, "",
-            fill("Backport of the mainline change %s to %s. The order is %s."
-                 % (issue, ps.line, position)), ""]
+            fill("Backport of the mainline change %s to %s. The order is %s.%s"
+                 % (issue, ps.line, position, no_tree)), ""]
     different = backport_difference(ps, mainline, topic.name)
     if different:
         text += [fill("Not clean: the change to these files is made for %s's versions of "
@@ -295,8 +309,9 @@ def backport_letter(ps: PatchSet, mainline: PatchSet, topic: series.Topic, title
 def write_series(ps: PatchSet, output_dir: str, letter: Callable[[series.Topic], str]
                  ) -> List[str]:
     """build/<conf>/patch/<topic>/<line>/: 0000-cover-letter.patch (the
-    description `letter` gives), 0001-... for every topic; returns the
-    directories written. A backport's subjects carry its line: [PATCH 25u]."""
+    description `letter` gives), 0001-... for every topic, and for the
+    mainline the JBS issue's text, jbs.md; returns the directories written.
+    A backport's subjects carry its line: [PATCH 25u]."""
     written = []
     prefix = "PATCH %s" % ps.line if ps.is_backport else "PATCH"
     for t in ps.topics:
@@ -319,6 +334,9 @@ def write_series(ps: PatchSet, output_dir: str, letter: Callable[[series.Topic],
         letter_text = letter_text.replace("\nSubject:", "\nTo: %s\nSubject:" % t.mailing_list, 1)
         with open(os.path.join(tmp, "0000-cover-letter.patch"), "wb") as f:
             f.write(encode(letter_text))
+        if not ps.is_backport:
+            with open(os.path.join(tmp, "jbs.md"), "wb") as f:
+                f.write(encode(jbs_text(ps, t)))
         if os.path.exists(target):
             shutil.rmtree(target)
         os.rename(tmp, target)

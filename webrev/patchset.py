@@ -399,6 +399,7 @@ class PatchSet:
         # (first, last) commit of each topic's series in the history of all
         # topics, refs/heads/patched
         self.stacked: List[Tuple[str, str]] = []
+        self.topics_dir = topics_dir
         try:
             self.topics = series.load_topics(topics_dir, glob_re)
         except series.SeriesError as e:

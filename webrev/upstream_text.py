@@ -31,9 +31,12 @@ WORDS = [
 COMMON_NAMES = {"README.md", "Makefile", "configure", "run", "conf", "series"}
 
 
-def repository_names(root: str, upstream_dir: str, ref: str, ours: Set[str]) -> List[str]:
+def repository_names(root: str, upstream_dir: str, ref: str, ours: Set[str],
+                     topics: str = "") -> List[str]:
     """Paths (and distinctive basenames) of our files that upstream does not
-    have and that are not part of the patch set."""
+    have and that are not part of the patch set. A file of a topic's
+    directory (`topics`, relative to root) is published with the topic's
+    texts (a JBS issue's reproducer): only its path is ours."""
     listed = decode(git(["ls-files", "-z"], cwd=root).stdout).split("\0")
     upstream = decode(git(["ls-tree", "-r", "-z", "--name-only", ref],
                           cwd=upstream_dir).stdout).split("\0")
@@ -45,7 +48,9 @@ def repository_names(root: str, upstream_dir: str, ref: str, ours: Set[str]) -> 
             continue
         names.add(path)
         base = os.path.basename(path)
-        if base not in upstream_names and base not in COMMON_NAMES and "." in base:
+        published = topics and os.path.dirname(os.path.dirname(path)) == topics
+        if base not in upstream_names and base not in COMMON_NAMES and "." in base \
+                and not published:
             names.add(base)
     return sorted(names, key=len, reverse=True)
 

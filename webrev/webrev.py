@@ -106,7 +106,7 @@ def cmd_patch(a) -> int:
     titles = {}
 
     def letter(t):
-        text = cover.mainline_letter(mainline, t, lines)
+        text = cover.mainline_letter(mainline, t)
         titles[t.name] = text.split("\n", 1)[0]
         return text
     written = [(mainline, cover.write_series(mainline, tmp, letter))]
@@ -143,13 +143,13 @@ def cmd_patch(a) -> int:
 
 def series_files(dirs):
     return [os.path.join(d, f) for d in dirs for f in sorted(os.listdir(d))
-            if f.endswith(".patch")]
+            if f.endswith(".patch") or f == "jbs.md"]
 
 
 def check_text(ps: PatchSet, files) -> int:
     ours = {f for t in ps.topics for p in t.patches for f in p.files}
     names = upstream_text.repository_names(ps.root, ps.baseline.upstream, ps.baseline.commit,
-                                           ours)
+                                           ours, os.path.relpath(ps.topics_dir, ps.root))
     problems = upstream_text.check(files, names)
     if problems:
         print("error: %d line(s) bound for upstream speak of this repository:\n  %s"

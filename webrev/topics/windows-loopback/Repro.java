@@ -1,4 +1,8 @@
-// SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+/*
+ * Copyright (c) 2026, the java.base patch set contributors.
+ * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0
+ */
+
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;

@@ -43,6 +43,7 @@ public class CacheModel {
     private record Entry(boolean queue, ArrayDeque<Value> values) { }
 
     private final Random rnd;
+    private final String kind;
     private final boolean queues;
     private final Cache<String, String> cache;
     private final LinkedHashMap<String, Entry> model =
@@ -53,6 +54,8 @@ public class CacheModel {
 
     private CacheModel(Random rnd, int kind) {
         this.rnd = rnd;
+        this.kind = new String[] {"hard, no lifetime", "hard", "soft",
+                "soft, ticket queues"}[kind];
         this.queues = kind == 3;
         this.timeout = kind == 0 ? 0 : TIMEOUT;
         cache = switch (kind) {
@@ -124,8 +127,7 @@ public class CacheModel {
                 model.clear();
             }
         }
-        System.out.println(cache.getClass().getSimpleName() + " "
-                + (queues ? "queue" : "") + ": " + step + " calls agree");
+        System.out.println(kind + ": " + step + " calls agree");
     }
 
     private void put(String k, Value v, boolean queued) {

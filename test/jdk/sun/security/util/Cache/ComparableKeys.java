@@ -11,6 +11,7 @@
  * @run main ComparableKeys
  */
 
+import java.lang.reflect.ParameterizedType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,9 +28,12 @@ public class ComparableKeys {
 
     public static void main(String[] args) {
         // what HashMap looks for: "class C implements Comparable<C>"
-        if (!Arrays.asList(EqualByteArray.class.getGenericInterfaces())
-                .toString().equals("[java.lang.Comparable<"
-                        + EqualByteArray.class.getName() + ">]")) {
+        boolean selfComparable = Arrays.stream(
+                EqualByteArray.class.getGenericInterfaces()).anyMatch(t ->
+                t instanceof ParameterizedType p
+                        && p.getRawType() == Comparable.class
+                        && p.getActualTypeArguments()[0] == EqualByteArray.class);
+        if (!selfComparable) {
             throw new RuntimeException("not Comparable to itself");
         }
         List<byte[]> arrays = new ArrayList<>();

@@ -13,6 +13,7 @@
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
 
@@ -35,22 +36,18 @@ public class ExpiryOrder {
 
     private enum Kind { HARD, SOFT, QUEUE }
 
-    public static void main(String[] args) throws Exception {
-        check("1 s lifetimes", 1, List.of(Kind.HARD, Kind.SOFT), ExpiryOrder::live);
-        check("removed", c -> {
-            repeat(i -> { c.put("x" + i, "x"); c.remove("x" + i); });
-            return live(c);
-        });
-        check("pulled", c -> {
-            repeat(i -> { c.put("x" + i, "x"); c.pull("x" + i); });
-            return live(c);
-        });
-        check("replaced", c -> {
+    public static void main(String[] args) {
+        List<Kind> entries = List.of(Kind.HARD, Kind.SOFT);
+        List<Kind> queues = List.of(Kind.QUEUE);
+        check("1 s lifetimes", 1, entries, ExpiryOrder::live);
+        check("removed", 0, entries, leaving(false, Cache::remove));
+        check("pulled", 0, entries, leaving(false, Cache::pull));
+        check("replaced", 0, entries, c -> {
             repeat(i -> c.put("x", "x" + i));
             c.remove("x");
             return live(c);
         });
-        check("expired", c -> {
+        check("expired", 0, entries, c -> {
             repeat(i -> {
                 c.setTimeout(0);
                 c.put("x" + i, "x");
@@ -60,14 +57,14 @@ public class ExpiryOrder {
             return live(c);
         });
         // without a lifetime, nothing is removed as expired first
-        check("evicted", c -> {
+        check("evicted", 0, entries, c -> {
             c.setTimeout(0);
             repeat(i -> c.put("x" + i, "x"));
             repeat(i -> c.remove("x" + i));
             c.setTimeout(TIMEOUT);
             return live(c);
         });
-        check("capacity", c -> {
+        check("capacity", 0, entries, c -> {
             c.setTimeout(0);
             repeat(i -> {
                 c.put("x" + i, "x");
@@ -89,50 +86,39 @@ public class ExpiryOrder {
             c.put("soft", "soft");
             return List.of("soft");
         });
-
-        List<Kind> queues = List.of(Kind.QUEUE);
-        check("queue relinked", 0, queues, c -> {
-            c.setTimeout(0);
-            c.put("q", "0", true);
-            c.setTimeout(TIMEOUT);
-            c.put("q", "1", true);
-            return List.of("q");
-        });
-        check("queue replaces entry", 0, queues, c -> {
-            c.setTimeout(0);
-            c.put("q", "0");
-            c.setTimeout(TIMEOUT);
-            c.put("q", "1", true);
-            return List.of("q");
-        });
-        check("entry replaces queue", 0, queues, c -> {
-            c.setTimeout(0);
-            c.put("q", "0", true);
-            c.setTimeout(TIMEOUT);
-            c.put("q", "1");
-            return List.of("q");
-        });
-        check("queue expired", 0, queues, c -> {
-            c.setTimeout(0);
-            for (int i = 1; i < CAPACITY; i++) {
-                c.put("q" + i, "0", true);
-            }
-            c.setTimeout(TIMEOUT);
-            return live(c);
-        });
-        check("queue emptied", 0, queues, c -> {
-            repeat(i -> { c.put("q" + i, "0", true); c.get("q" + i); });
-            return live(c);
-        });
-        check("queue pulled", 0, queues, c -> {
-            repeat(i -> { c.put("q" + i, "0", true); c.pull("q" + i); });
-            return live(c);
-        });
+        check("queue relinked", 0, queues, replacing(true, true));
+        check("queue replaces entry", 0, queues, replacing(false, true));
+        check("entry replaces queue", 0, queues, replacing(true, false));
+        check("queue emptied", 0, queues, leaving(true, Cache::get));
+        check("queue pulled", 0, queues, leaving(true, Cache::pull));
+        check("queue accepted", 0, queues, leaving(true, (c, k) -> {
+            c.accept(m -> { });
+            c.get(k);
+        }));
     }
 
-    private static void check(String what,
-            Function<Cache<String, String>, List<String>> before) {
-        check(what, 0, List.of(Kind.HARD, Kind.SOFT), before);
+    // An entry put, then made to leave, again and again
+    private static Function<Cache<String, String>, List<String>> leaving(
+            boolean queued, BiConsumer<Cache<String, String>, String> leave) {
+        return c -> {
+            repeat(i -> {
+                c.put("x" + i, "x", queued);
+                leave.accept(c, "x" + i);
+            });
+            return live(c);
+        };
+    }
+
+    // An entry put without a lifetime, replaced under one
+    private static Function<Cache<String, String>, List<String>> replacing(
+            boolean queued, boolean thenQueued) {
+        return c -> {
+            c.setTimeout(0);
+            c.put("q", "0", queued);
+            c.setTimeout(TIMEOUT);
+            c.put("q", "1", thenQueued);
+            return List.of("q");
+        };
     }
 
     // before leaves only the live entries it returns: the cache is filled
