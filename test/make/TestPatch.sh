@@ -113,7 +113,7 @@ rm "$F/$LEGACY.patch"
 # hunk files, and "other" changes Cache.java too, apart from fix's lines: a
 # hunk file against upstream's file, <path>.<id>.patch as the first patch of
 # its topic.
-TOPICS="$W/topics"
+TOPICS="$F/webrev/topics"
 mkdir -p "$TOPICS/fix" "$TOPICS/nat" "$TOPICS/other"
 printf '%s\n' 'list fix-dev@example.org' 'patch one NNNNNNN: Fixture change one' "    $CACHE" \
     "    $(dirname "$NEWFILE")/*.java" 'patch two NNNNNNN: Fixture change two' "    $CACHE.two.patch" "    $NEWSRC" \
@@ -128,6 +128,14 @@ printf '%s\n' 'NNNNNNN: The native fixture' '' 'One patch.' > "$TOPICS/nat/cover
 printf '%s\n' 'list other-dev@example.org' 'patch other NNNNNNN: Fixture other change' \
     "    $CACHE.other.patch" > "$TOPICS/other/series"
 printf '%s\n' 'NNNNNNN: The other fixture' '' 'One patch.' > "$TOPICS/other/cover-letter.md"
+# Each topic's JBS text; fix's names its reproducer, a file of its directory.
+for t in fix nat other; do
+    printf '%s\n' '<!-- not sent -->' "Title: the $t fixture" '' 'Run @BASELINE@.' > "$TOPICS/$t/jbs.md"
+done
+printf '%s\n' '/*' ' * Copyright (c) 2026, the java.base patch set contributors.' \
+    ' * SPDX-License-Identifier: GPL-2.0-only WITH Classpath-exception-2.0' ' */' \
+    'public class Repro { }' > "$TOPICS/fix/Repro.java"
+printf '%s\n' 'Run java Repro.java:' '@INCLUDE webrev/topics/fix/Repro.java@' >> "$TOPICS/fix/jbs.md"
 # other's hunk file: a line after upstream's line 400 (fix changes its own
 # lines 100, 101, 300 and 500, upstream's about 20 lines further).
 sed '400a\    // fixture: added by topic other' "$W/Cache.upstream" > "$W/Cache.other"
@@ -189,9 +197,13 @@ grep -q "a comment line" "$C" && fail "the source's comment reached the cover le
 expect_in "From: $AUTHOR" "$W/out/fix/mainline/0001-NNNNNNN-Fixture-change-one.patch" "the patch's author is the configured one"
 expect_in "+    // fixture: added in patch two" "$W/out/fix/mainline/0002-NNNNNNN-Fixture-change-two.patch" \
     "a <path>.<id>.patch hunk file goes into its patch"
-expect_in "This is the mainline change. Once it is integrated, it is backported with" "$C" \
-    "the mainline cover letter names the backports' order"
-ok "one series per topic, cover letter filled from the series, stacked hunk files"
+grep -q "backport" "$C" && fail "the mainline cover letter speaks of backports (their letters do)"
+J="$W/out/fix/mainline/jbs.md"
+expect_in "Run $UPSTREAM_REF." "$J" "the JBS text is the topic's jbs.md, filled"
+expect_in "public class Repro { }" "$J" "the JBS text includes the reproducer"
+grep -q "patch set\|SPDX\|not sent" "$J" && fail "the JBS text carries our header or comment"
+[[ -f "$W/out/fix/$LINE/jbs.md" ]] && fail "a backport has a JBS text of its own"
+ok "one series per topic, cover letter filled from the series, JBS text beside it, stacked hunk files"
 
 # The backport: its cover letter and each commit say what they backport.
 B="$W/out/fix/$LINE/0000-cover-letter.patch"
@@ -264,12 +276,11 @@ expect_in "Not clean: the change to these files is made for $UPSTREAM_REF's" "$W
 flat() { paste -sd' ' "$1" | tr -s ' ' > "$2"; }
 flat "$W/unclean/nat/$LINE/0000-cover-letter.patch" "$W/unclean/backport-letter.txt"
 expect_in "- $NATIVE (patch native)" "$W/unclean/backport-letter.txt" "the unclean backport names the file"
-flat "$W/unclean/nat/mainline/0000-cover-letter.patch" "$W/unclean/mainline-letter.txt"
 # (Between 99u and the line, the long-term lines that fall between them.)
-expect_in "backported with /backport to 99u, then " "$W/unclean/mainline-letter.txt" \
-    "the mainline cover letter names the lines in order, newest first"
-expect_in "then $LINE, in that order" "$W/unclean/mainline-letter.txt" \
-    "the mainline cover letter names the lines in order, the release's last"
+expect_in "The order is mainline, then 99u, then " "$W/unclean/backport-letter.txt" \
+    "the backport letter names the lines in order, newest first"
+expect_in "then $LINE." "$W/unclean/backport-letter.txt" \
+    "the backport letter names the lines in order, the release's last"
 expect_in "Clean: each patch" "$W/unclean/fix/$LINE/0000-cover-letter.patch" "the other topic's backport stays clean"
 mv "$W/native.keep" "$F/$NATIVE.patch"
 rm "$F/$NATIVE.jdk$FEATURE.patch"
@@ -547,15 +558,14 @@ for entry in sys.stdin.read().split("\0"):
     ok "$want: cache and equal-byte-array both change Cache.java, each series alone; make apply's file makes both changes"
 
     # The cache's pull requests stay ones a reviewer reads gladly: the core's
-    # cover letter states what it does to Cache.java, at most 200 changed
-    # lines, and its series, cover letter aside, at most 600 with its tests;
-    # EqualByteArray's at most 200. Both letters name the backports' order,
-    # 21u included, and say that no 21u tree was available.
-    CL="$R/patch/cache/mainline/0000-cover-letter.patch"
-    changed=$(grep -oE '[0-9]+ added, [0-9]+ removed \([0-9]+ changed lines\)' "$CL" | head -n 1 \
-              | sed -E 's/.*\(([0-9]+) changed.*/\1/')
-    [[ -n "$changed" ]] || fail "$want: the cache cover letter does not state the core's size"
-    ((changed <= 200)) || fail "$want: the core changes $changed lines of Cache.java (budget 200)"
+    # mainline series changes at most 180 lines of Cache.java, and its series,
+    # cover letter aside, at most 600 with its tests; EqualByteArray's at most
+    # 200. Every mainline letter is a pull request's body with a JBS text
+    # beside it; the backport letters name the backports' order, 21u
+    # included, and say that no 21u tree was available.
+    changed=$(cat "$R"/patch/cache/mainline/000[1-9]-*.patch | git apply --numstat --include="$CACHE" - \
+              | awk '{ n += $1 + $2 } END { print n + 0 }')
+    ((changed > 0 && changed <= 180)) || fail "$want: the core changes $changed lines of Cache.java (budget 180)"
     sizes=""
     for topic_budget in cache:600 equal-byte-array:200; do
         topic=${topic_budget%%:*} budget=${topic_budget##*:}
@@ -564,10 +574,14 @@ for entry in sys.stdin.read().split("\0"):
             ((all <= budget)) || fail "$want: the $topic series for $line changes $all lines (budget $budget)"
         done
         sizes+="$topic $all; "
-        paste -sd' ' "$R/patch/$topic/mainline/0000-cover-letter.patch" | tr -s ' ' > "$R/letter.txt"
-        expect_in "/backport to 25u, then 21u, then 17u, in that order" "$R/letter.txt" \
-            "the $topic letter names the backports' order"
-        expect_in "no 21u tree was available" "$R/letter.txt" "the $topic letter says 21u's tree was missing"
+        paste -sd' ' "$R/patch/$topic/${feature}u/0000-cover-letter.patch" | tr -s ' ' > "$R/letter.txt"
+        expect_in "The order is mainline, then 25u, then 21u, then 17u." "$R/letter.txt" \
+            "the $topic backport letter names the backports' order"
+        expect_in "No 21u tree was available" "$R/letter.txt" "the $topic backport letter says 21u's tree was missing"
+    done
+    for dir in "$R"/patch/*/mainline; do
+        [[ -s "$dir/jbs.md" ]] || fail "$want: $dir has no JBS text"
+        grep -q '^### Backports' "$dir/0000-cover-letter.patch" && fail "$want: $dir's letter has a Backports section"
     done
     ok "$want: the core changes $changed lines of Cache.java; changed lines per series: ${sizes%; }"
 

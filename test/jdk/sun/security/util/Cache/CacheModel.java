@@ -18,6 +18,7 @@ import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
@@ -54,8 +55,7 @@ public class CacheModel {
 
     private CacheModel(Random rnd, int kind) {
         this.rnd = rnd;
-        this.kind = new String[] {"hard, no lifetime", "hard", "soft",
-                "soft, ticket queues"}[kind];
+        this.kind = List.of("hard, no lifetime", "hard", "soft", "queues").get(kind);
         this.queues = kind == 3;
         this.timeout = kind == 0 ? 0 : TIMEOUT;
         cache = switch (kind) {

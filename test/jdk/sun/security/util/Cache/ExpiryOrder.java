@@ -13,6 +13,7 @@
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
@@ -20,13 +21,10 @@ import java.util.function.IntConsumer;
 import sun.security.util.Cache;
 
 /*
- * A full cache must drop every expired entry before it evicts a live one,
- * also when entries put under a shorter lifetime expire before older ones
- * put under a longer one. Entries put without a lifetime count as expired
- * once one is set, so most cases need no clock. Each case first has
- * entries leave the cache in one way, more often than a put removes
- * expired entries: that must leave no trace that takes the place of an
- * expired entry, or removes a live one.
+ * A full cache drops every expired entry before it evicts a live one. Most
+ * cases need no clock: entries put without a lifetime count as expired once
+ * one is set. Each first has entries leave the cache in one way, more often
+ * than a put removes expired entries, which must leave no trace.
  */
 public class ExpiryOrder {
 
@@ -80,7 +78,7 @@ public class ExpiryOrder {
             c.put("soft", new String("soft"));
             while (c.size() != 1) {
                 clearSoftReferences();
-                sleep(10);
+                LockSupport.parkNanos(10_000_000);
             }
             c.remove("old");
             c.put("soft", "soft");
@@ -138,19 +136,15 @@ public class ExpiryOrder {
                 c.put("expiring" + i, "expiring");
             }
             c.setTimeout(TIMEOUT);
-            if (lifetime > 0) {
-                sleep(lifetime * 1000L + 500);
+            for (long end = System.nanoTime() + lifetime * 1_500_000_000L;
+                    System.nanoTime() - end < 0; ) {
+                LockSupport.parkNanos(end - System.nanoTime());
             }
             for (int i = live.size(); i < CAPACITY; i++) {
                 c.put("new" + i, "new");
             }
             int size = c.size();
-            List<String> lost = new ArrayList<>();
-            for (String key : live) {
-                if (c.get(key) == null) {
-                    lost.add(key);
-                }
-            }
+            List<String> lost = live.stream().filter(k -> c.get(k) == null).toList();
             if (!lost.isEmpty() || size != CAPACITY) {
                 throw new RuntimeException(what + ", " + kind + ": live "
                         + lost + " evicted, size " + size);
@@ -179,14 +173,6 @@ public class ExpiryOrder {
             }
         } catch (OutOfMemoryError expected) {
             heap.clear();
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            throw new RuntimeException(e);
         }
     }
 }
