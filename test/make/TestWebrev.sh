@@ -127,6 +127,7 @@ TOPICS="$W/topics"
 mkdir -p "$TOPICS/fix"
 printf '%s\n' 'list fix-dev@example.org' 'patch one NNNNNNN: Fixture change' '    **' > "$TOPICS/fix/series"
 printf '%s\n' 'NNNNNNN: The fixture' '' 'One patch.' > "$TOPICS/fix/cover-letter.md"
+printf '%s\n' 'Title: the fixture' > "$TOPICS/fix/jbs.md"
 FARGS=(PATCHSET_ROOT="$F" PATCH_NAME=fixture PATCHSET_WORKDIR="$W/ps" PATCHSET_TOPICS="$TOPICS"
        PATCH_AUTHOR="Fixture Author <fixture@example.org>" COPYRIGHT_HOLDER="Fixture Holder")
 
