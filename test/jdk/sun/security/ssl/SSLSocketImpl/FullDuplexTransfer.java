@@ -29,6 +29,8 @@ import javax.net.ssl.SSLSocket;
  * Both sides write far more than the socket buffers hold while another
  * thread of each side reads. A write blocks until the peer reads, so the
  * transfer completes only if a read never waits for a write in progress.
+ * A guard, which passes without the change too: a reader that wrote, or
+ * waited for, the records another thread holds would hang here.
  */
 public class FullDuplexTransfer extends SSLContextTemplate {
 

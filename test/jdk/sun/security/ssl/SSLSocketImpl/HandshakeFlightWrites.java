@@ -6,7 +6,7 @@
 /*
  * @test
  * @bug 0000000
- * @summary SSLSocket writes each TLS handshake flight in one write without TCP_NODELAY
+ * @summary SSLSocket writes each TLS handshake flight with one write
  * @library /javax/net/ssl/templates
  * @run main/othervm HandshakeFlightWrites
  */
@@ -14,17 +14,18 @@
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.reflect.Method;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 
 /*
@@ -33,13 +34,14 @@ import javax.net.ssl.SSLSocket;
  * records the write holds (22 handshake, 20 change_cipher_spec, 21 alert,
  * 23 application data or TLS 1.3 encrypted records). A flight is what one
  * side sends before it waits for the peer: it must be one write, made of
- * whole records. Application data is still written one record per write.
- * With TCP_NODELAY, where no segment waits for an acknowledgement, each
- * record is written as it is made, so the peer can start on it sooner.
+ * whole records, whatever TCP_NODELAY says. The server's ServerHello is a
+ * write of its own, the rest of its flight the next. Application data is
+ * still written one record per write.
  */
 public class HandshakeFlightWrites extends SSLContextTemplate {
 
     private static final List<String> failures = new ArrayList<>();
+    private static final Method SET_NAMED_GROUPS = setNamedGroups();
 
     public static void main(String[] args) throws Exception {
         new HandshakeFlightWrites().run();
@@ -57,108 +59,153 @@ public class HandshakeFlightWrites extends SSLContextTemplate {
                     InetAddress.getLoopbackAddress(), 0));
 
             // ClientHello | ClientKeyExchange, ChangeCipherSpec, Finished;
-            // ServerHello..ServerHelloDone | NewSessionTicket,
-            // ChangeCipherSpec, Finished
-            connect("TLSv1.2 full", "TLSv1.2", false, false,
+            // ServerHello | Certificate..ServerHelloDone |
+            // NewSessionTicket, ChangeCipherSpec, Finished
+            connect("TLSv1.2 full", "TLSv1.2", Case.PLAIN,
                     serverContext, clientContext, listener, executor,
-                    List.of("22", "22 20 22"),
-                    List.of("22 22 22 22", "22 20 22"));
+                    List.of("22", "22 20 22", "23", "21"),
+                    List.of("22", "22 22 22", "22 20 22", "23", "21"));
 
             // ClientHello | ChangeCipherSpec, Finished;
-            // ServerHello, NewSessionTicket, ChangeCipherSpec, Finished
-            connect("TLSv1.2 resumed", "TLSv1.2", false, false,
+            // ServerHello | NewSessionTicket, ChangeCipherSpec, Finished
+            connect("TLSv1.2 resumed", "TLSv1.2", Case.PLAIN,
                     serverContext, clientContext, listener, executor,
-                    List.of("22", "20 22"),
-                    List.of("22 22 20 22"));
+                    List.of("22", "20 22", "23", "21"),
+                    List.of("22", "22 20 22", "23", "21"));
 
             // ClientHello | ChangeCipherSpec, Finished;
-            // ServerHello, ChangeCipherSpec, EncryptedExtensions,
+            // ServerHello | ChangeCipherSpec, EncryptedExtensions,
             // Certificate, CertificateVerify, Finished | NewSessionTicket
-            connect("TLSv1.3", "TLSv1.3", false, false,
+            connect("TLSv1.3", "TLSv1.3", Case.PLAIN,
                     serverContext, clientContext, listener, executor,
-                    List.of("22", "20 23"),
-                    List.of("22 20 23 23 23 23", "23"));
+                    List.of("22", "20 23", "23", "23"),
+                    List.of("22", "20 23 23 23 23", "23", "23", "23", "23"));
 
             // with client authentication (a new client context, so that
             // the handshake is a full one, not a resumption): the client's
             // last flight is ChangeCipherSpec, Certificate,
             // CertificateVerify, Finished; the server's holds a
             // CertificateRequest
-            connect("TLSv1.3 client auth", "TLSv1.3", true, false,
+            connect("TLSv1.3 client auth", "TLSv1.3", Case.CLIENT_AUTH,
                     serverContext, createClientSSLContext(), listener,
                     executor,
-                    List.of("22", "20 23 23 23"),
-                    List.of("22 20 23 23 23 23 23", "23"));
+                    List.of("22", "20 23 23 23", "23", "23"),
+                    List.of("22", "20 23 23 23 23 23", "23", "23", "23", "23"));
 
-            // TCP_NODELAY on both sides: a record per write, as made
-            connect("TLSv1.2 full, TCP_NODELAY", "TLSv1.2", false, true,
+            // TCP_NODELAY on both sides: the same writes
+            connect("TLSv1.2 full, TCP_NODELAY", "TLSv1.2", Case.NO_DELAY,
                     serverContext, createClientSSLContext(), listener,
                     executor,
-                    List.of("22", "22", "20", "22"),
-                    List.of("22", "22", "22", "22", "22", "20", "22"));
+                    List.of("22", "22 20 22", "23", "21"),
+                    List.of("22", "22 22 22", "22 20 22", "23", "21"));
 
-            // sockets whose TCP_NODELAY cannot be read (null): held flights
-            connect("TLSv1.2 full, TCP_NODELAY unknown", "TLSv1.2", false,
-                    null, serverContext, createClientSSLContext(), listener,
+            // the server asks for another key share: ClientHello |
+            // ClientHello | ChangeCipherSpec, Finished; HelloRetryRequest |
+            // its ChangeCipherSpec, which waits for a handshake message,
+            // and ServerHello | ChangeCipherSpec, EncryptedExtensions..
+            if (SET_NAMED_GROUPS != null) {
+                connect("TLSv1.3 HelloRetryRequest", "TLSv1.3", Case.RETRY,
+                        serverContext, createClientSSLContext(), listener,
+                        executor,
+                        List.of("22", "22", "20 23", "23", "23"),
+                        List.of("22", "20 22", "20 23 23 23 23", "23", "23",
+                                "23", "23"));
+            } else {
+                System.out.println("No HelloRetryRequest case: "
+                        + "SSLParameters.setNamedGroups() is JDK 20's");
+            }
+
+            // after the handshake, the client's startHandshake() sends a
+            // KeyUpdate, and the server answers with its own when it reads
+            // it, before its application data
+            connect("TLSv1.3 KeyUpdate", "TLSv1.3", Case.KEY_UPDATE,
+                    serverContext, createClientSSLContext(), listener,
                     executor,
-                    List.of("22", "22 20 22"),
-                    List.of("22 22 22 22", "22 20 22"));
+                    List.of("22", "20 23", "23", "23", "23"),
+                    List.of("22", "20 23 23 23 23", "23", "23", "23", "23",
+                            "23"));
+
+            // a session value set after the handshake: the server sends a
+            // NewSessionTicket after its application data
+            connect("TLSv1.3 new ticket", "TLSv1.3", Case.NEW_TICKET,
+                    serverContext, createClientSSLContext(), listener,
+                    executor,
+                    List.of("22", "20 23", "23", "23"),
+                    List.of("22", "20 23 23 23 23", "23", "23", "23", "23",
+                            "23"));
         } finally {
             executor.shutdownNow();
         }
     }
 
-    private static void connect(String name, String protocol,
-            boolean clientAuth, Boolean noDelay, SSLContext serverContext,
-            SSLContext clientContext, ServerSocket listener,
-            ExecutorService executor, List<String> clientFlights,
-            List<String> serverFlights) throws Exception {
+    private static Method setNamedGroups() {
+        try {
+            return SSLParameters.class.getMethod(
+                    "setNamedGroups", String[].class);
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+
+    private enum Case {
+        PLAIN, CLIENT_AUTH, NO_DELAY, RETRY, KEY_UPDATE, NEW_TICKET
+    }
+
+    // Each side's writes: the handshake, one byte of application data each
+    // way (the server reads first), then the server's close (close_notify;
+    // in TLS 1.3 user_canceled first) and the client's close_notify reply.
+    private static void connect(String name, String protocol, Case c,
+            SSLContext serverContext, SSLContext clientContext,
+            ServerSocket listener, ExecutorService executor,
+            List<String> clientWrites, List<String> serverWrites)
+            throws Exception {
         Future<List<String>> server = executor.submit(() -> {
             RecordingSocket plain = (RecordingSocket) listener.accept();
-            plain.setNoDelay(noDelay);
+            plain.setTcpNoDelay(c == Case.NO_DELAY);
             try (SSLSocket ssl = (SSLSocket) serverContext.getSocketFactory()
                     .createSocket(plain, null, plain.getPort(), true)) {
                 ssl.setUseClientMode(false);
-                ssl.setNeedClientAuth(clientAuth);
+                ssl.setNeedClientAuth(c == Case.CLIENT_AUTH);
+                if (c == Case.RETRY) {
+                    SSLParameters params = ssl.getSSLParameters();
+                    SET_NAMED_GROUPS.invoke(params,
+                            (Object) new String[] {"secp384r1"});
+                    ssl.setSSLParameters(params);
+                }
                 ssl.startHandshake();
-                List<String> flights = plain.writes();
-                exchange(ssl, plain);
-                return flights;
+                if (c == Case.NEW_TICKET) {
+                    ssl.getSession().putValue("name", "value");
+                }
+                if (ssl.getInputStream().read() != 1) {
+                    throw new RuntimeException("no application data");
+                }
+                ssl.getOutputStream().write(1);
             }
+            return plain.writes();              // close_notify the last
         });
 
         RecordingSocket plain = new RecordingSocket();
         plain.connect(listener.getLocalSocketAddress());
-        plain.setNoDelay(noDelay);
-        List<String> flights;
+        plain.setTcpNoDelay(c == Case.NO_DELAY);
+        List<String> writes;
         try (SSLSocket ssl = (SSLSocket) clientContext.getSocketFactory()
                 .createSocket(plain, "localhost", listener.getLocalPort(),
                         true)) {
             ssl.setEnabledProtocols(new String[] {protocol});
             ssl.startHandshake();
-            flights = plain.writes();
-            exchange(ssl, plain);
+            if (c == Case.KEY_UPDATE) {
+                ssl.startHandshake();
+            }
+            ssl.getOutputStream().write(1);
+            if (ssl.getInputStream().read() != 1
+                    || ssl.getInputStream().read() != -1) {
+                throw new RuntimeException("not one byte, then close_notify");
+            }
+            writes = plain.writes();
         }
 
-        check(name + ", client", clientFlights, flights);
-        check(name + ", server", serverFlights, server.get());
-    }
-
-    // One byte each way: a write of application data is one record in one
-    // write, as before; reading it takes in what the peer sent after its
-    // handshake (a TLS 1.3 NewSessionTicket).
-    private static void exchange(SSLSocket ssl, RecordingSocket plain)
-            throws IOException {
-        int before = plain.writes().size();
-        ssl.getOutputStream().write(1);
-        List<String> writes = plain.writes();
-        if (!writes.subList(before, writes.size()).equals(List.of("23"))) {
-            throw new RuntimeException("one byte of application data: "
-                    + writes.subList(before, writes.size()));
-        }
-        if (ssl.getInputStream().read() != 1) {
-            throw new RuntimeException("no application data");
-        }
+        check(name + ", client", clientWrites, writes);
+        check(name + ", server", serverWrites, server.get());
     }
 
     private static void check(String name, List<String> expected,
@@ -189,22 +236,6 @@ public class HandshakeFlightWrites extends SSLContextTemplate {
     private static final class RecordingSocket extends Socket {
         private final List<String> writes = new ArrayList<>();
         private OutputStream recorder;
-        private boolean noDelayUnknown;
-
-        // null: getTcpNoDelay() throws, as a socket without the option may
-        void setNoDelay(Boolean noDelay) throws IOException {
-            noDelayUnknown = noDelay == null;
-            setTcpNoDelay(noDelay != null && noDelay);
-        }
-
-        @Override
-        public boolean getTcpNoDelay() throws SocketException {
-            if (noDelayUnknown) {
-                throw new SocketException("TCP_NODELAY unknown");
-            }
-            return super.getTcpNoDelay();
-        }
-
         synchronized List<String> writes() {
             return new ArrayList<>(writes);
         }
