@@ -446,8 +446,9 @@ class Matrix:
                    "control rows (s_client against s_server, no JVM).")
         out.append("")
         cols = names + [n + " NODELAY" for n in names]
-        out.append("| cell | n | " + " | ".join(cols) + " |")
-        out.append("|---|---|" + "---|" * len(cols))
+        if any(r.side != "control" for r in self.rows):
+            out.append("| cell | n | " + " | ".join(cols) + " |")
+            out.append("|---|---|" + "---|" * len(cols))
         checks = []
         controls = []
         for row in self.rows:
@@ -466,21 +467,23 @@ class Matrix:
             out.append(f"| {row.title()} | {n} | " + " | ".join(cells) + " |")
             checks.append(self.check(row, names))
         if controls:
-            out.append("")
+            if out[-1]:
+                out.append("")
             out.append("Control: openssl s_client against openssl s_server, no JVM (the process "
                        "overhead in the s_client rows):")
             out.append("")
             out.append("| cell | n | median / p90 |")
             out.append("|---|---|---|")
             out.extend(controls)
-        out.append("")
-        out.append(f"Checks: default-socket median <= NODELAY median + {NODELAY_MARGIN_MS:.0f} ms, "
-                   "per JVM; mixed pairings (a stock JDK peer): the image's median <= stock<->stock's "
-                   f"+ {MIXED_MARGIN_MS:.0f} ms, per setting (difference in ms).")
-        out.append("")
-        out.append("```")
-        out.extend(c for c in checks if c)
-        out.append("```")
+        if checks:
+            out.append("")
+            out.append(f"Checks: default-socket median <= NODELAY median + {NODELAY_MARGIN_MS:.0f} ms, "
+                       "per JVM; mixed pairings (a stock JDK peer): the image's median <= "
+                       f"stock<->stock's + {MIXED_MARGIN_MS:.0f} ms, per setting (difference in ms).")
+            out.append("")
+            out.append("```")
+            out.extend(checks)
+            out.append("```")
         failed = sum(self.errors.values())
         if failed or self.skipped:
             out.append("")
