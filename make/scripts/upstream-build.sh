@@ -35,6 +35,7 @@ TOOL=upstream-build
 source "$TOPDIR/make/scripts/upstream-tree.sh"
 
 mkdir -p "$OUT"
+# shellcheck disable=SC2119 # no packages besides BUILD_PACKAGES
 install_build_packages
 
 src=$OUT/src

@@ -25,18 +25,26 @@ TOOL=upstream-images
 # shellcheck source=make/scripts/upstream-tree.sh
 source "$TOPDIR/make/scripts/upstream-tree.sh"
 
+# Debian's source packages, the trees here, leave out upstream's bundled
+# copies of libjpeg, giflib and libpng and the PC/SC headers: the whole JDK
+# is built against the system's, as Debian builds it.
+IMAGE_PACKAGES=(libjpeg-dev libgif-dev libpng-dev libpcsclite-dev)
+CONFIGURE_ARGS=(--with-boot-jdk="$BOOT_JDK" --enable-headless-only --with-jobs="$JOBS"
+                --with-native-debug-symbols=none --with-libjpeg=system --with-giflib=system
+                --with-libpng=system --with-extra-cflags=-I/usr/include/PCSC)
+
 # The classes that show which source an image was built from.
 WITNESSES=(sun/security/util/Cache.class sun/security/ssl/SSLSocketOutputRecord.class)
 
 mkdir -p "$OUT"
-install_build_packages
+install_build_packages "${IMAGE_PACKAGES[@]}"
 [[ -r "$PATCH_FILE" ]] || die "no series at $PATCH_FILE: run 'make patch' first"
 
 src=$OUT/src
 build=$OUT/build
-# A tree at the tag and a configured build beside it are kept: the next run
-# is incremental. Anything else is made afresh.
-if [[ -d "$src/.git" && -f "$build/spec.gmk" ]] \
+# A tree at the tag and the build beside it are kept: the next run is
+# incremental (configured again only when the arguments changed).
+if [[ -d "$src/.git" ]] \
         && [[ "$(git -C "$src" rev-parse HEAD)" == "$(git -C "$UPSTREAM_DIR" rev-parse "$UPSTREAM_REF^{commit}")" ]]; then
     say "reusing $src and $build; back to $UPSTREAM_REF as released"
     git -C "$src" checkout -q -f "$UPSTREAM_REF"
@@ -44,14 +52,15 @@ if [[ -d "$src/.git" && -f "$build/spec.gmk" ]] \
 else
     rm -rf "$build"
     clone_tree "$src"
+fi
+if [[ ! -f "$build/spec.gmk" || "$(cat "$OUT/configure.args" 2>/dev/null)" != "${CONFIGURE_ARGS[*]}" ]]; then
     mkdir -p "$build"
     say "configuring with upstream's configure (boot JDK $BOOT_JDK; log $OUT/configure.log)"
-    (cd "$build" && bash "$src/configure" --with-boot-jdk="$BOOT_JDK" \
-         --enable-headless-only --with-jobs="$JOBS" \
-         --with-native-debug-symbols=none) > "$OUT/configure.log" 2>&1 \
+    (cd "$build" && bash "$src/configure" "${CONFIGURE_ARGS[@]}") > "$OUT/configure.log" 2>&1 \
         || { tail -n 30 "$OUT/configure.log"; die "upstream's configure failed (see $OUT/configure.log)"; }
     grep -q '^WARNINGS_AS_ERRORS := true$' "$build/spec.gmk" \
         || die "upstream's configure did not make warnings errors (WARNINGS_AS_ERRORS in $build/spec.gmk)"
+    printf '%s\n' "${CONFIGURE_ARGS[*]}" > "$OUT/configure.args"
 fi
 
 # $1: stock or patched. Upstream's make images, then the image copied out.

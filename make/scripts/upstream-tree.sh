@@ -17,14 +17,15 @@ BUILD_PACKAGES=(autoconf make zip unzip file gcc g++ libasound2-dev libcups2-dev
                 libfontconfig1-dev libx11-dev libxext-dev libxrender-dev libxrandr-dev
                 libxtst-dev libxt-dev)
 
+# $@: packages needed besides BUILD_PACKAGES.
 install_build_packages() {
     local missing=() p
-    for p in "${BUILD_PACKAGES[@]}"; do
+    for p in "${BUILD_PACKAGES[@]}" "$@"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' \
             || missing+=("$p")
     done
     if ((${#missing[@]} == 0)); then
-        say "build dependencies: all installed (${BUILD_PACKAGES[*]})"
+        say "build dependencies: all installed (${BUILD_PACKAGES[*]} $*)"
         return
     fi
     local -a sudo=()
