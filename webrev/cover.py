@@ -9,6 +9,14 @@ As OpenJDK splits them, the pull request's body is short (at most
 LETTER_LINES lines) and the story, the reproducer and the evidence are the
 JBS issue's; backports are the backport letters'.
 
+A topic that depends on another (`depends` in its series) is a dependent
+pull request upstream (Skara): it targets the other's `pr/<number>` branch
+and is integrated after it. Its series is made against the other's head,
+its letter says so (where the source has no @DEPENDS@, DEPENDS_SENTENCE
+opens the body), and its series directory holds a file
+`depends`: the topics whose series apply first, one a line, in order, for
+what applies the series to a tree (make/scripts/series-lib.sh).
+
 git writes the cover letter itself (--cover-letter
 --cover-from-description=subject: the branch description's first paragraph
 is the subject, the rest the body, then git's shortlog and diffstat); we
@@ -26,6 +34,10 @@ from patchset import ORACLE_COPYRIGHT_RE, PatchSet, PatchSetError, View, decode,
 
 COMMENT_RE = re.compile(r"\A(?:<!--.*?-->\s*\n)+", re.S)
 LETTER_LINES = 60
+DEPENDS_SENTENCE = ("This pull request depends on the one for %s, and targets its branch "
+                    "(`pr/<number>`): it shows this change alone, and is integrated after "
+                    "that one.")
+DEPENDS_FILE = "depends"
 
 
 def jtreg_summary(text: str) -> Optional[str]:
@@ -50,6 +62,7 @@ class TopicCover:
 
     def values(self) -> Dict[str, Callable[[Optional[str]], str]]:
         return {"BASELINE": lambda _: self.ps.baseline.ref,
+                "DEPENDS": lambda _: self.depends(),
                 "PATCHES": lambda _: self.patch_list(),
                 "TESTS": lambda _: self.tests(),
                 "INCLUDE": self.include,
@@ -72,6 +85,14 @@ class TopicCover:
             raise PatchSetError("%s: @%s <patch id> <path>@ needs two arguments, got %r"
                                 % (self.topic.cover_source, name, arg))
         return parts
+
+    def depends(self) -> str:
+        """The title of the pull request this one depends on."""
+        if not self.topic.depends:
+            raise PatchSetError("%s: @DEPENDS@, but topic %s depends on no topic (its series "
+                                "has no 'depends <topic>' line)" % (self.source, self.topic.name))
+        return pull_request_title(self.ps, next(t for t in self.ps.topics
+                                                if t.name == self.topic.depends))
 
     def _parent(self, p: series.Patch) -> str:
         return out(self.ps.g(["rev-parse", p.commit + "^"]))
@@ -152,7 +173,26 @@ class TopicCover:
             raise PatchSetError("%s: the first line is the pull request's title, "
                                 "'<JBS id>: <summary>', got %r" % (self.topic.cover_source,
                                                                    first))
-        return first + "\n\n" + rest.strip("\n") + "\n"
+        rest = rest.strip("\n")
+        if self.topic.depends and not uses_depends(self.topic.cover_source):
+            rest = fill(DEPENDS_SENTENCE % self.depends()) + "\n\n" + rest
+        return first + "\n\n" + rest + "\n"
+
+
+def uses_depends(source: str) -> bool:
+    with open(source, encoding="utf-8") as f:
+        return any(m.group(1) == "DEPENDS" for m in series.PLACEHOLDER_RE.finditer(f.read()))
+
+
+def pull_request_title(ps: PatchSet, topic: series.Topic) -> str:
+    """A topic's pull request title: its cover letter's first line, filled."""
+    tc = TopicCover(ps, topic)
+    with open(topic.cover_source, encoding="utf-8") as f:
+        first = COMMENT_RE.sub("", f.read()).lstrip("\n").split("\n", 1)[0]
+    try:
+        return series.Cover(tc.values()).render(topic.cover_source, first).lstrip("# ").strip()
+    except series.SeriesError as e:
+        raise PatchSetError(str(e))
 
 
 def unchanged_nonblank(ps: PatchSet, path: str, commit: str):
@@ -291,6 +331,13 @@ def backport_letter(ps: PatchSet, mainline: PatchSet, topic: series.Topic, title
     text = ["Backport of %s" % title, "",
             fill("Backport of the mainline change %s to %s. The order is %s.%s"
                  % (issue, ps.line, position, no_tree)), ""]
+    depends = ""
+    if topic.depends:
+        depends = pull_request_title(mainline, next(t for t in mainline.topics
+                                                    if t.name == topic.depends))
+        text += [fill("This backport depends on the backport of %s to %s, and targets its "
+                      "branch (`pr/<number>`): it is integrated after that one."
+                      % (depends, ps.line)), ""]
     different = backport_difference(ps, mainline, topic.name)
     if different:
         text += [fill("Not clean: the change to these files is made for %s's versions of "
@@ -302,20 +349,22 @@ def backport_letter(ps: PatchSet, mainline: PatchSet, topic: series.Topic, title
     if os.path.isfile(note):
         text += ["", tc.render_file(note)]
     text += ["", tc.patch_list(), "", "Tests:", tc.tests(), "",
-             "The series applies to %s." % ps.baseline.ref]
+             fill("The series applies to %s%s." % (
+                 ps.baseline.ref, " on top of the backport of " + depends if depends else ""))]
     return "\n".join(text) + "\n"
 
 
 def write_series(ps: PatchSet, output_dir: str, letter: Callable[[series.Topic], str]
                  ) -> List[str]:
     """build/<conf>/patch/<topic>/<line>/: 0000-cover-letter.patch (the
-    description `letter` gives), 0001-... for every topic, and for the
-    mainline the JBS issue's text, jbs.md; returns the directories written.
+    description `letter` gives), 0001-... for every topic, for the
+    mainline the JBS issue's text, jbs.md, and for a topic that depends on
+    others the file `depends` (DEPENDS_FILE); returns the directories written.
     A backport's subjects carry its line: [PATCH 25u]."""
     written = []
     prefix = "PATCH %s" % ps.line if ps.is_backport else "PATCH"
     for t in ps.topics:
-        if t.head == ps.baseline.commit:
+        if t.head == t.base:
             continue
         description = letter(t)
         ps.g(["config", "branch.%s.description" % t.name, description])
@@ -326,7 +375,7 @@ def write_series(ps: PatchSet, output_dir: str, letter: Callable[[series.Topic],
         ps.g(["format-patch", "--cover-letter", "--cover-from-description=subject",
               "--subject-prefix=" + prefix,
               "--no-signature", "--no-renames", "--full-index", "--diff-algorithm=myers",
-              "-o", tmp, "%s..%s" % (ps.baseline.commit, "refs/heads/" + t.name)])
+              "-o", tmp, "%s..%s" % (t.base, "refs/heads/" + t.name)])
         with open(os.path.join(tmp, "0000-cover-letter.patch"), "rb") as f:
             letter_text = decode(f.read())
         # git prints the branch's commits by author in the shortlog; the
@@ -337,6 +386,12 @@ def write_series(ps: PatchSet, output_dir: str, letter: Callable[[series.Topic],
         if not ps.is_backport:
             with open(os.path.join(tmp, "jbs.md"), "wb") as f:
                 f.write(encode(jbs_text(ps, t)))
+        # (a topic with no commits on this tree has no series to apply)
+        needed = [n for n in series.dependencies(ps.topics, t.name)
+                  if any(x.name == n and x.head != x.base for x in ps.topics)]
+        if needed:
+            with open(os.path.join(tmp, DEPENDS_FILE), "wb") as f:
+                f.write(encode("".join(n + "\n" for n in needed)))
         if os.path.exists(target):
             shutil.rmtree(target)
         os.rename(tmp, target)

@@ -3,14 +3,16 @@
 
   make hunk-edit FILE=<upstream path> [PATCH=<topic>:<id>]
                        writes the file as the patch leaves it (its topic's
-                       earlier patches included, no other topic's) to
+                       earlier patches and the topics it depends on
+                       included, no other topic's) to
                        build/<conf>/hunk-edit/<path>
   make hunk-save FILE=<upstream path> [PATCH=<topic>:<id>] [EDITED=<file>]
                        makes the patch's hunk file the diff from the file
                        before the patch to the edited one, keeping the hunk
                        file's notes: when no earlier patch of its topic
-                       changes the file, from upstream's file, and checks
-                       that it applies to every baseline
+                       and no topic it depends on changes the file, from
+                       upstream's file, and checks that it applies to every
+                       baseline
 
 PATCH may be left out when at most one patch changes the file (none: the
 hunk file is a new <path>.patch). Where several do (two topics, or two
@@ -47,17 +49,21 @@ def chosen_patch(ps: PatchSet, path: str, spec: str) -> Optional[series.Patch]:
         raise PatchSetError(
             "%s is changed by %d patches (%s): name the one to edit with PATCH=<topic>:<id>. "
             "make hunk-edit FILE=%s PATCH=%s writes the file as that patch leaves it (its "
-            "topic's earlier patches included, no other topic's), and make hunk-save with the "
-            "same PATCH stores the edit in that patch's hunk file" % (
+            "topic's earlier patches and the topics it depends on included, no other topic's), "
+            "and make hunk-save with the same PATCH stores the edit in that patch's hunk file" % (
                 path, len(changing), ", ".join("%s:%s" % (p.topic, p.id) for p in changing),
                 path, "%s:%s" % (changing[0].topic, changing[0].id)))
     return changing[0] if changing else None
 
 
-def earlier_in_topic(ps: PatchSet, p: series.Patch, path: str) -> bool:
-    """Whether a patch of p's topic before p changes `path`."""
+def earlier_in_topic(ps: PatchSet, p: series.Patch, path: str, below: bool = True) -> bool:
+    """Whether a patch of p's topic before p, or (below) of a topic it
+    depends on, changes `path`: then p's hunk file is made against their
+    result."""
     t = next(x for x in ps.topics if x.name == p.topic)
-    return any(q.topic == p.topic and t.patches.index(q) < t.patches.index(p)
+    under = series.dependencies(ps.topics, p.topic) if below else []
+    return any(q.topic in under or
+               (q.topic == p.topic and t.patches.index(q) < t.patches.index(p))
                for q in ps.patches_changing(path))
 
 
@@ -85,9 +91,10 @@ def edit(ps: PatchSet, path: str, output: str, spec: str = "") -> int:
         text = ps.text_after(p.topic, p.id, path)
         if text is None:
             raise PatchSetError("%s: no such file after patch %s of %s" % (path, p.id, p.topic))
-        what = "%s with patch %s of %s%s" % (ps.baseline.ref, p.id, p.topic,
-                                            " and its earlier ones"
-                                            if earlier_in_topic(ps, p, path) else "")
+        t = next(x for x in ps.topics if x.name == p.topic)
+        what = "%s%s patch %s of %s%s" % (ps.based_on(t), ", then" if t.depends else " with",
+                                         p.id, p.topic, " and its earlier ones"
+                                         if earlier_in_topic(ps, p, path, below=False) else "")
     os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
     with open(output, "wb") as f:
         f.write(encode(text or ""))

@@ -9,8 +9,9 @@ does the rest: a private repository whose objects are the baseline's
 files are hashed into it, our hunk files are applied to it with
 `git apply --cached`, and each topic's series is `git format-patch` of its
 commits against the tag. Topics may change the same file: each is made
-alone on the tag, and all of them together by applying every topic's
-commits in turn on top of the topics before it.
+alone on the tag (a topic that depends on another, on that one's head),
+and all of them together by applying every topic's commits in turn on top
+of the topics before it.
 """
 
 import io
@@ -328,11 +329,15 @@ class View:
     patched repository, with the files it changes (a topic, or all of them)."""
 
     def __init__(self, ps: "PatchSet", title: str, head: str, changes: List[FileChange],
-                 first: Optional[str] = None):
+                 first: Optional[str] = None, base: str = "", depends: str = ""):
         self.ps = ps
         self.baseline = ps.baseline
         self.title = title
         self.head = head
+        # what the change is made on: the tag, or the head of the topic it
+        # depends on (`depends`)
+        self.base = base or ps.baseline.commit
+        self.depends = depends
         self.changes = changes
         self.first = first          # the topic's branch name, for its series
         self.left_out = ps.left_out
@@ -342,16 +347,16 @@ class View:
         """git's diff of the patched tree against the tag."""
         return decode(self.ps.g(["diff", "--no-color", "--no-ext-diff", "--no-renames",
                                  "--full-index", "--diff-algorithm=myers", "-U%d" % context,
-                                 self.baseline.commit, self.head, "--"] + (paths or [])).stdout)
+                                 self.base, self.head, "--"] + (paths or [])).stdout)
 
     def patch_text(self) -> str:
         """The series as one mbox: git format-patch of every commit."""
         return decode(self.ps.g(["format-patch", "--stdout", "--no-signature", "--no-renames",
                                  "--full-index", "--diff-algorithm=myers", "-U3",
-                                 "%s..%s" % (self.baseline.commit, self.head)]).stdout)
+                                 "%s..%s" % (self.base, self.head)]).stdout)
 
     def old_text(self, path: str) -> Optional[str]:
-        return self.ps.old_text(path)
+        return self.ps.old_text(path, self.base)
 
     def new_text(self, path: str) -> str:
         return decode(self.ps.g(["cat-file", "blob", "%s:%s" % (self.head, path)]).stdout)
@@ -415,7 +420,16 @@ class PatchSet:
             if unknown:
                 raise PatchSetError("no such topic: %s (topics: %s)" % (
                     ", ".join(unknown), ", ".join(t.name for t in self.topics)))
-            self.topics = [t for t in self.topics if t.name in only]
+            # A topic is made on top of the ones it depends on: they come too.
+            wanted = set(only)
+            for name in only:
+                needed = series.dependencies(self.topics, name)
+                if set(needed) - set(only):
+                    self.notes.append("%s depends on %s: %s made too" % (
+                        name, " and ".join(needed), "its series is" if len(needed) == 1
+                        else "their series are"))
+                wanted.update(needed)
+            self.topics = [t for t in self.topics if t.name in wanted]
         if not build:
             return
         try:
@@ -479,10 +493,25 @@ class PatchSet:
                          for f in listed if f not in set(chosen) and self.rules.release_rule(f)]
         self._claim(chosen)
 
+    def base_of(self, t: series.Topic) -> str:
+        """The commit a topic's series is made on: the tag, or the head of
+        the topic it depends on (made before it: the topics are in
+        dependency order)."""
+        if not t.depends:
+            return self.baseline.commit
+        return next(x.head for x in self.topics if x.name == t.depends)
+
+    def based_on(self, t: series.Topic) -> str:
+        """What a topic's series applies to, for the reader: the tag, or the
+        tag with the series of the topics it depends on."""
+        needed = series.dependencies(self.topics, t.name)
+        return self.baseline.ref + ("" if not needed else " with the series of %s" %
+                                    " and ".join(needed))
+
     def _build(self) -> None:
         self._init_repo()
         for t in self.topics:
-            parent = self.baseline.commit
+            parent = t.base = self.base_of(t)
             self.g(["read-tree", parent])
             ids = [p.id for p in t.patches]
             for p in t.patches:
@@ -494,7 +523,7 @@ class PatchSet:
                 tree = out(self.g(["write-tree"]))
                 if tree == out(self.g(["rev-parse", parent + "^{tree}"])):
                     raise PatchSetError("%s: patch %s leaves %s as it was: nothing to review"
-                                        % (t.name, p.id, self.baseline.ref))
+                                        % (t.name, p.id, self.based_on(t)))
                 p.commit = self._commit(tree, parent, self.message(p))
                 parent = p.commit
             t.head = parent
@@ -507,7 +536,7 @@ class PatchSet:
         self.g(["update-ref", "refs/tags/" + self.baseline.ref.replace(" ", "_"),
                 self.baseline.commit], check=False)
         order = {t.name: k for k, t in enumerate(self.topics)}
-        changed = {t.name: set(self.changed_paths(t.head)) for t in self.topics}
+        changed = {t.name: set(self.changed_paths(t.head, t.base)) for t in self.topics}
         self.changes = sorted((c for c in self.changes if c.path in changed[c.topic]),
                               key=lambda c: (c.path, order[c.topic]))
         if not self.changes:
@@ -536,7 +565,7 @@ class PatchSet:
         self.g(["read-tree", head])
         changed_by: Dict[str, List[str]] = {}
         for t in self.topics:
-            first, parent = head, self.baseline.commit
+            first, parent = head, t.base
             for p in t.patches:
                 if p.commit:
                     head = self._restack(t, p, parent, head, changed_by)
@@ -622,10 +651,12 @@ class PatchSet:
             paths.append(f)
         if index_info:
             self.g(["update-index", "--index-info"], stdin=encode("".join(index_info)))
-        errors = [e for e in (self._apply_hunk_file(*h, topic=t.name) for h in hunk_files) if e]
+        where = self.based_on(t)
+        errors = [e for e in (self._apply_hunk_file(*h, topic=t.name, where=where)
+                              for h in hunk_files) if e]
         if errors:
             raise PatchSetError("%d hunk file(s) do not apply to %s; no patch made:\n  %s"
-                                % (len(errors), self.baseline.ref, "\n  ".join(errors)))
+                                % (len(errors), where, "\n  ".join(errors)))
         for path in paths:
             self._bump_year(path)
         return paths
@@ -664,7 +695,8 @@ class PatchSet:
         self.changes.append(FileChange(path, path, kind, topic=topic))
         return "%s %s\t%s\n" % (mode, blob, path)
 
-    def _apply_hunk_file(self, source: str, target: str, text: str, topic: str) -> Optional[str]:
+    def _apply_hunk_file(self, source: str, target: str, text: str, topic: str,
+                         where: str) -> Optional[str]:
         strip = check_hunk_file(text, source, target)
         before = self.g(["ls-files", "-s", "--", target])
         p = self.g(["apply", "--cached", "-p%d" % strip, "--whitespace=nowarn", "-"],
@@ -673,8 +705,8 @@ class PatchSet:
             current = None
             if out(before):
                 current = decode(self.g(["cat-file", "blob", out(before).split()[1]]).stdout)
-            return explain_apply_failure(decode(p.stderr), text, source, target,
-                                         self.baseline.ref, current)
+            return explain_apply_failure(decode(p.stderr), text, source, target, where,
+                                         current)
         earlier = next((c for c in self.changes if c.path == target and c.topic == topic),
                        None)
         if earlier:
@@ -709,7 +741,7 @@ class PatchSet:
 
     def topic_view(self, t: series.Topic) -> View:
         return View(self, t.name, t.head, [c for c in self.changes if c.topic == t.name],
-                    first=t.name)
+                    first=t.name, base=t.base, depends=t.depends)
 
     def diff(self, paths: Optional[List[str]] = None, context: int = 3) -> str:
         return self.view().diff(paths, context)
@@ -754,26 +786,27 @@ class PatchSet:
                     next((f for f in mine if series.hunk_release(f) is None), None))
 
     def _text_at(self, p: series.Patch, upto: int, path: str) -> Optional[str]:
-        """The file as the first `upto` patches of p's topic leave it
-        (upstream's, with the year the series gives it, when none touches
-        it)."""
+        """The file as the first `upto` patches of p's topic leave it, on
+        top of the topics it depends on (upstream's, with the year the
+        series gives it, when none touches it)."""
         t = next(x for x in self.topics if x.name == p.topic)
-        commit = next((q.commit for q in reversed(t.patches[:upto]) if q.commit),
-                      self.baseline.commit)
+        commit = next((q.commit for q in reversed(t.patches[:upto]) if q.commit), t.base)
         text = self.old_text(path, commit)
-        return text if text is None or commit != self.baseline.commit else \
+        return text if text is None or commit != t.base else \
             bump_copyright_year(text, self.identity.year)
 
     def text_before(self, topic: str, patch_id: str, path: str) -> Optional[str]:
-        """The file as the patches of `topic` before `patch_id` leave it:
-        what a hunk file of that patch is made against."""
+        """The file as the patches of `topic` before `patch_id` leave it, on
+        top of the topics it depends on: what a hunk file of that patch is
+        made against."""
         p = self.patch(topic, patch_id)
         t = next(x for x in self.topics if x.name == topic)
         return self._text_at(p, t.patches.index(p), path)
 
     def text_after(self, topic: str, patch_id: str, path: str) -> Optional[str]:
         """The file as patch `patch_id` of `topic` leaves it, the topic's
-        earlier patches included and no other topic's."""
+        earlier patches and the topics it depends on included, no other
+        topic's."""
         p = self.patch(topic, patch_id)
         t = next(x for x in self.topics if x.name == topic)
         return self._text_at(p, t.patches.index(p) + 1, path)

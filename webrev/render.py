@@ -379,7 +379,11 @@ def index_page(ps: View, views: List[FileView], name: str, total: Stats) -> List
     link(sub(tr, "td"), name + ".patch", name + ".patch")
     body.append(info)
     body.append(el("p", "Apply the series from the top of an OpenJDK %s tree with git am "
-                        "(or git apply)." % b.ref, class_="hint"))
+                        "(or git apply)%s." % (b.ref, ", after the series of topic %s, which "
+                                               "it depends on: the old side of each view is "
+                                               "the file as that series leaves it"
+                                               % ps.depends if ps.depends else ""),
+                   class_="hint"))
     files = el("div", class_="files")
     for fv in views:
         c = fv.change

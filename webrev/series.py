@@ -7,6 +7,7 @@ directory webrev/topics/<topic>/ with two files:
 
   series           the topic's patches in the order a reviewer reads them:
                        list <mailing list>
+                       depends <topic>   (optional, before the first patch)
                        patch <id> <subject>
                            <glob>        repository files this patch takes
                            ...
@@ -22,6 +23,16 @@ changes the file as the earlier patches of its series left it, in patch
 change step by step and every step stays a diff, and two topics can change
 one upstream file, each applying without the other: `<path>.patch` in one,
 `<path>.<id>.patch` in the other.
+A topic that builds on another one's change names it: `depends <topic>`
+(at most one; it must exist, and no topic may depend on itself, even
+through others). Upstream, its pull request is a dependent one: it targets
+the other's `pr/<id>` branch and is integrated after it. Its commits are
+made on top of the other topic's series (applied first, with whatever that
+one depends on), not on the release tag: its hunk files are diffs against
+the file as the other topic's series and its own earlier patches leave it,
+its series is `git format-patch` against the other's head, and topics are
+made in dependency order (a topic after the one it depends on, else by
+name).
 Where releases differ in a file, a hunk file for one release only carries
 its feature version last: `<path>[.<id>].jdk17.patch` is taken for the
 17 baseline alone (the backport's hunks), and the hunk file without it
@@ -62,6 +73,10 @@ class Topic:
     mailing_list: str
     patches: List[Patch]
     head: str = ""          # the commit of its last patch (in this configuration)
+    depends: str = ""       # the topic it is made on top of, or ""
+    depends_where: str = ""  # its series file and line, for errors
+    base: str = ""          # the commit its series is made on: the tag, or the
+                            # head of the topic it depends on
 
     @property
     def cover_source(self) -> str:
@@ -71,6 +86,7 @@ class Topic:
 def parse_series(path: str, topic: str, glob_re) -> Topic:
     patches: List[Patch] = []
     mailing_list = ""
+    depends, depends_where = "", ""
     with open(path, encoding=ENCODING) as f:
         for no, raw in enumerate(f, 1):
             line = raw.rstrip("\n")
@@ -89,6 +105,20 @@ def parse_series(path: str, topic: str, glob_re) -> Topic:
             word, _, rest = line.partition(" ")
             if word == "list":
                 mailing_list = rest.strip()
+            elif word == "depends":
+                name = rest.strip()
+                if patches:
+                    raise SeriesError("%s: 'depends' after a 'patch' line: name the topic this "
+                                      "one builds on before its patches" % where)
+                if depends:
+                    raise SeriesError("%s: a second 'depends' line: a topic depends on one "
+                                      "other at most (%s already), as a pull request targets "
+                                      "one branch" % (where, depends))
+                if not ID_RE.match(name):
+                    raise SeriesError("%s: expected 'depends <topic>', got %r" % (where, line))
+                if name == topic:
+                    raise SeriesError("%s: topic %s depends on itself" % (where, topic))
+                depends, depends_where = name, where
             elif word == "patch":
                 pid, _, subject = rest.strip().partition(" ")
                 subject = subject.strip()
@@ -103,8 +133,9 @@ def parse_series(path: str, topic: str, glob_re) -> Topic:
                                                                       PLACEHOLDER_ID))
                 patches.append(Patch(topic, pid, subject, []))
             else:
-                raise SeriesError("%s: expected 'list <address>', 'patch <id> <subject>' or "
-                                  "an indented path, got %r" % (where, line))
+                raise SeriesError("%s: expected 'list <address>', 'depends <topic>', "
+                                  "'patch <id> <subject>' or an indented path, got %r"
+                                  % (where, line))
     if not patches:
         raise SeriesError("%s: no 'patch' line" % path)
     for p in patches:
@@ -112,7 +143,8 @@ def parse_series(path: str, topic: str, glob_re) -> Topic:
             raise SeriesError("%s: patch %s takes no file" % (path, p.id))
     if not mailing_list:
         raise SeriesError("%s: no 'list <mailing list>' line" % path)
-    return Topic(topic, os.path.dirname(path), mailing_list, patches)
+    return Topic(topic, os.path.dirname(path), mailing_list, patches, depends=depends,
+                 depends_where=depends_where)
 
 
 def load_topics(topics_dir: str, glob_re) -> List[Topic]:
@@ -128,7 +160,40 @@ def load_topics(topics_dir: str, glob_re) -> List[Topic]:
             topics.append(parse_series(path, name, glob_re))
     if not topics:
         raise SeriesError("%s holds no <topic>/series file" % topics_dir)
-    return topics
+    return dependency_order(topics)
+
+
+def dependency_order(topics: List[Topic]) -> List[Topic]:
+    """The topics by name, but each after the topic it depends on; an
+    unknown topic or a cycle is an error naming the `depends` line."""
+    by_name = {t.name: t for t in topics}
+    for t in topics:
+        if t.depends and t.depends not in by_name:
+            raise SeriesError("%s: depends on %s, which is no topic (topics: %s)" % (
+                t.depends_where, t.depends, ", ".join(sorted(by_name))))
+    ordered: List[Topic] = []
+    for t in topics:
+        chain: List[Topic] = []
+        while t is not None and t not in ordered:
+            if t in chain:
+                cycle = chain[chain.index(t):] + [t]
+                raise SeriesError("%s: depends on %s: a cycle (%s)" % (
+                    t.depends_where, t.depends, " -> ".join(x.name for x in cycle)))
+            chain.append(t)
+            t = by_name.get(t.depends) if t.depends else None
+        ordered += reversed(chain)
+    return ordered
+
+
+def dependencies(topics: List[Topic], name: str) -> List[str]:
+    """The topics `name` is made on top of, the farthest first."""
+    by_name = {t.name: t for t in topics}
+    chain: List[str] = []
+    t = by_name[name]
+    while t.depends:
+        chain.insert(0, t.depends)
+        t = by_name[t.depends]
+    return chain
 
 
 RELEASE_SUFFIX_RE = re.compile(r"\.jdk([0-9]+)$")

@@ -12,7 +12,7 @@
 
 BASELINE: --root R --rules F --topics D --feature N --upstream-dir U --ref TAG
 --origin O --workdir W --author A --copyright-holder H [--line L]
-[--only-topics "T..."]; L is
+[--only-topics "T..."] (with the topics they depend on); L is
 "mainline" (the default) or the release line (25u) whose series are the
 backports of the mainline series. MAINLINE, for the patch of a release
 line: --mainline-dir U --mainline-ref TAG --mainline-origin O
@@ -52,7 +52,8 @@ def baseline_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--line", default=MAINLINE, help="the baseline's line: mainline, or the "
                    "release line (25u) of which the series are backports")
     p.add_argument("--only-topics", default="", help="space-separated topic names: the "
-                   "patched tree holds only their series (an image of one pull request)")
+                   "patched tree holds only their series and those of the topics they "
+                   "depend on (an image of one pull request)")
 
 
 def load(a, build: bool = True) -> PatchSet:
@@ -129,9 +130,10 @@ def cmd_patch(a) -> int:
         for d in dirs:
             d = os.path.join(a.output_dir, os.path.relpath(d, tmp))
             n = len([f for f in os.listdir(d) if f.endswith(".patch")]) - 1
+            t = next(x for x in p.topics if x.name == os.path.basename(os.path.dirname(d)))
             print("Wrote %s: a cover letter and %d %s against %s" % (
                 d, n, "backport(s) of the mainline patches" if p.is_backport else "patch(es)",
-                p.baseline.ref))
+                p.based_on(t)))
     if ps.is_backport:
         print("Wrote %s: every topic's mainline series in one file (%d files)"
               % (os.path.join(a.output_dir, a.mainline_name + ".patch"),
@@ -175,7 +177,7 @@ def cmd_webrev(a) -> int:
         raise PatchSetError("%s exists and is not a webrev made by this tool; not replacing it"
                             % out)
     ps = load(a)
-    views = [ps.topic_view(t) for t in ps.topics if t.head != ps.baseline.commit]
+    views = [ps.topic_view(t) for t in ps.topics if t.head != t.base]
     # Made aside and put in place whole: a topic that left leaves no pages.
     tmp = out + ".tmp"
     if os.path.exists(tmp):
@@ -207,8 +209,8 @@ def cmd_export(a) -> int:
 def cmd_hunk_save(a) -> int:
     """The hunk file of the patch PATCH names (or of the one patch that
     changes FILE): against upstream's file when no earlier patch of its topic
-    changes FILE, checked on every tree; else against the file as those
-    patches leave it."""
+    and no topic it depends on changes FILE, checked on every tree; else
+    against the file as those patches leave it."""
     selection = load(a, build=False)
     p = hunks.chosen_patch(selection, a.file, a.patch)
     hunk_file = hunks.hunk_file_name(selection, p, a.file)
