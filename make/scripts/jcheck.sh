@@ -15,7 +15,8 @@
 #     and prints its findings, is compiled against them.
 #  3. Each series is applied with git am to a fresh clone of the baseline
 #     (make/scripts/series-lib.sh), whose .jcheck/conf decides the checks,
-#     and RunJcheck checks the new commits. Until the JBS issue is filed,
+#     and RunJcheck checks the new commits (of a topic that depends on
+#     others, its own: theirs are applied first and checked as theirs). Until the JBS issue is filed,
 #     the subjects carry the placeholder NNNNNNN, which jcheck's issues
 #     check rejects (an id is digits, and the conf's pattern asks for seven
 #     of them): it is read as STAND_IN_ID, and the run says so.
@@ -148,29 +149,54 @@ for dir in "$@"; do
         findings=$((findings + 1))
         continue
     fi
-    # The series as sent, but for the placeholder id in the mail headers.
+    if ! series_prerequisites "$dir"; then
+        say "FAILED: $topic: the series it depends on are missing"
+        findings=$((findings + 1))
+        continue
+    fi
+    # The series as sent, but for the placeholder id in the mail headers;
+    # the series it depends on first (numbered apart: their names may clash).
     mails="$work/$topic/mails"
-    rm -rf "$mails" && mkdir -p "$mails"
+    rm -rf "$mails" && mkdir -p "$mails/depends"
     stand_in=0
+    pre=()
+    k=0
+    for p in "${SERIES_PREREQUISITES[@]}"; do
+        k=$((k + 1))
+        pre+=("$mails/depends/$(printf '%04d' "$k")-$(basename "$p")")
+        sed "1,/^\$/ s/$PLACEHOLDER/$STAND_IN_ID/g" "$p" > "${pre[-1]}"
+    done
     for p in "${patches[@]}"; do
         sed "1,/^\$/ s/$PLACEHOLDER/$STAND_IN_ID/g" "$p" > "$mails/$(basename "$p")"
         cmp -s "$p" "$mails/$(basename "$p")" || stand_in=1
     done
     mapfile -t mailed < <(series_patches "$mails")
     tree="$work/$topic/tree"
-    series_clone "$UPSTREAM_DIR" "$UPSTREAM_REF" "$tree" "" "${mailed[@]}"
+    series_clone "$UPSTREAM_DIR" "$UPSTREAM_REF" "$tree" "" "${pre[@]}" "${mailed[@]}"
+    for p in "${pre[@]}"; do
+        series_am "$tree" "$p" > "$work/$topic/am.log" 2>&1 \
+            || { cat "$work/$topic/am.log"; say "FAILED: $topic: $(basename "$p"), of a series it depends on, does not apply";
+                 findings=$((findings + 1)); continue 2; }
+    done
+    onto=$(git -C "$tree" rev-parse HEAD)
     for p in "${mailed[@]}"; do
         series_am "$tree" "$p" > "$work/$topic/am.log" 2>&1 \
             || { cat "$work/$topic/am.log"; say "FAILED: $topic: $(basename "$p") does not apply";
                  findings=$((findings + 1)); continue 2; }
     done
-    say "$topic: ${#patches[@]} commit(s) on $UPSTREAM_REF, checked with its .jcheck/conf"
+    range="$UPSTREAM_REF..HEAD"
+    if ((${#pre[@]} > 0)); then
+        range="$onto..HEAD"
+        say "$topic: ${#patches[@]} commit(s) on $UPSTREAM_REF with the series of $(paste -sd' ' "$dir/depends") (${#pre[@]} commit(s), not checked here), checked with its .jcheck/conf"
+    else
+        say "$topic: ${#patches[@]} commit(s) on $UPSTREAM_REF, checked with its .jcheck/conf"
+    fi
     if ((stand_in)); then
         pattern=$(git -C "$tree" show HEAD:.jcheck/conf | sed -n 's/^pattern=//p')
         say "note: $topic: the subjects carry the placeholder $PLACEHOLDER, which jcheck's issues check rejects (.jcheck/conf: pattern=${pattern:-none}); checked as $STAND_IN_ID: replace $PLACEHOLDER with the JBS id once the issue is filed"
     fi
     if ! "$jdk/bin/java" -p "$module_path" --add-modules org.openjdk.skara.jcheck -cp "$runner" \
-            build.tools.jcheck.RunJcheck "$tree" "$UPSTREAM_REF..HEAD" | sed "s|^|jcheck: $topic: |"; then
+            build.tools.jcheck.RunJcheck "$tree" "$range" | sed "s|^|jcheck: $topic: |"; then
         findings=$((findings + 1))
     fi
 done

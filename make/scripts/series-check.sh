@@ -14,10 +14,13 @@
 # then unix/classes and linux/classes, which the shared classes use (without
 # them, javac 17 warns that the shared sources use internal API of the base
 # JDK's image). A patch that breaks the build of its prefix fails, whatever
-# later patches do. Tests and benchmarks are not compiled here (make test
-# does), nor native files (make upstream-build and make test
-# TEST=windows:all do), nor java.base's Windows and macOS classes: a prefix
-# without a Java change of java.base's Linux classes says so and passes.
+# later patches do. A series of a topic that depends on others (its file
+# 'depends') is applied after theirs (series-lib.sh): its prefixes are its
+# own patches, on top of their series. Tests and benchmarks are not
+# compiled here (make test does), nor native files (make upstream-build and
+# make test TEST=windows:all do), nor java.base's Windows and macOS
+# classes: a prefix without a Java change of java.base's Linux classes says
+# so and passes.
 #
 # A tree of another feature version than JAVAC's (the mainline tree, whose
 # JDK does not run here, checked with the JDK that builds it) is not read
@@ -45,10 +48,10 @@ shift
 CLASS_DIRS=(src/java.base/share/classes src/java.base/unix/classes src/java.base/linux/classes)
 say() { printf 'series-check: %s\n' "$*"; }
 
-# others TREE: what the prefix changes besides java.base's shared classes,
-# counted by kind: "3 native, 1 test".
+# others TREE BASE: what the prefix changes besides java.base's shared
+# classes, counted by kind: "3 native, 1 test".
 others() {
-    git -C "$1" diff --name-only "$UPSTREAM_REF" HEAD | awk '
+    git -C "$1" diff --name-only "$2" HEAD | awk '
         /^src\/[^\/]+\/[^\/]+\/native\// { n["native"]++; next }
         /^test\// { n["test"]++; next }
         /^src\/java\.base\/(share|unix|linux)\/classes\// { n["java.base, not Java"]++; next }
@@ -78,11 +81,32 @@ for dir in "$@"; do
         failures=$((failures + 1))
         continue
     fi
+    if ! series_prerequisites "$dir"; then
+        say "FAILED: $topic: the series it depends on are missing"
+        failures=$((failures + 1))
+        continue
+    fi
+    pre=("${SERIES_PREREQUISITES[@]}")
     tree="$work/$topic/tree"
     # The whole of java.base's classes: javac reads the release's sources
     # for what the changed files use.
     series_clone "$UPSTREAM_DIR" "$UPSTREAM_REF" "$tree" "$( ((own_sources)) && echo "${CLASS_DIRS[*]}")" \
-        "${patches[@]}"
+        "${pre[@]}" "${patches[@]}"
+    for patch in "${pre[@]}"; do
+        if ! series_am "$tree" "$patch" > "$work/$topic/am-depends.log" 2>&1; then
+            cat "$work/$topic/am-depends.log"
+            say "FAILED: $topic: $patch, of a series it depends on, does not apply"
+            failures=$((failures + 1))
+            continue 2
+        fi
+    done
+    # What the prefixes add to: the tag, or the tag with the series this one
+    # depends on. Compiled in the tree's sources, the prefix's own files (the
+    # others are in the tree); alone, theirs too, which the prefix may use.
+    onto=$(git -C "$tree" rev-parse HEAD)
+    since=$onto
+    ((own_sources)) || since=$UPSTREAM_REF
+    ((${#pre[@]} == 0)) || say "$topic: on top of $(paste -sd' ' "$dir/depends")'s series (${#pre[@]} patch(es))"
     patch_path=$(cd "$tree" && for d in "${CLASS_DIRS[@]}"; do [[ ! -d "$d" ]] || printf '%s:' "$d"; done)
     n=${#patches[@]}
     for ((k = 1; k <= n; k++)); do
@@ -97,9 +121,9 @@ for dir in "$@"; do
             break
         fi
         mapfile -t sources < <(git -C "$tree" diff --name-only --diff-filter=d \
-            "$UPSTREAM_REF" HEAD -- "${CLASS_DIRS[@]/%//*.java}" | LC_ALL=C sort)
+            "$since" HEAD -- "${CLASS_DIRS[@]/%//*.java}" | LC_ALL=C sort)
         if ((${#sources[@]} == 0)); then
-            say "ok: $what: no Java file of java.base (Linux) changed, nothing to compile ($(others "$tree"))"
+            say "ok: $what: no Java file of java.base (Linux) changed, nothing to compile ($(others "$tree" "$onto"))"
             continue
         fi
         classes="$work/$topic/classes-$k"

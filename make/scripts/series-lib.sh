@@ -3,13 +3,38 @@
 #
 # What make series-check (series-check.sh) and make jcheck (jcheck.sh) share:
 # the series make patch wrote, each applied commit by commit with git am to
-# a fresh clone of the baseline tree. Sourced, not run.
+# a fresh clone of the baseline tree (after the series it depends on, if
+# any). Sourced, not run.
 
 # series_patches DIR: the patches of the series in DIR, in order, without
 # its cover letter (0000-cover-letter.patch).
 series_patches() {
     find "$1" -maxdepth 1 -type f -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' \
         | LC_ALL=C sort
+}
+
+# series_prerequisites DIR: sets SERIES_PREREQUISITES to the patches that
+# apply before the series in DIR, in order: those of the series of the
+# topics its file 'depends' names (make patch writes it for a topic that
+# depends on others: a dependent pull request upstream), each the same
+# line's series beside it (<topic>/<line>/ -> <other>/<line>/). Empty
+# without that file; fails, saying why, when a series it names is missing.
+series_prerequisites() {
+    local dir line root name
+    SERIES_PREREQUISITES=()
+    dir=$(realpath "$1")
+    [[ -f "$dir/depends" ]] || return 0
+    line=$(basename "$dir")
+    root=$(dirname "$(dirname "$dir")")
+    while read -r name; do
+        [[ -n "$name" ]] || continue
+        if [[ ! -f "$root/$name/$line/0000-cover-letter.patch" ]]; then
+            echo "$dir/depends names $name, but $root/$name/$line holds no series (run make patch)" >&2
+            return 1
+        fi
+        mapfile -t -O "${#SERIES_PREREQUISITES[@]}" SERIES_PREREQUISITES \
+            < <(series_patches "$root/$name/$line")
+    done < "$dir/depends"
 }
 
 # series_name DIR: how the output names the series in DIR: its path below
