@@ -72,6 +72,16 @@ def hunk_file_name(ps: PatchSet, p: Optional[series.Patch], path: str) -> str:
     if p is None:
         return release_hunk_file(ps.root, path, ps.feature)
     own = ps.hunk_file_of(p, path)
+    if own and series.hunk_release(own) is None:
+        with open(os.path.join(ps.root, own), "rb") as f:
+            wanted = hunk_file_baselines(decode(f.read()), own)
+        if wanted is not None and ps.feature not in wanted:
+            # Its 'Baselines:' line leaves this release out: the release's own
+            # hunk file, not that one, takes the edit.
+            name = os.path.join(ps.root, "%s.jdk%s.patch" % (own[:-len(".patch")], ps.feature))
+            print("note: %s leaves JDK %s out: writing %s; add it to patch %s of %s in its "
+                  "series" % (own, ps.feature, os.path.relpath(name, ps.root), p.id, p.topic))
+            return name
     if own:
         return os.path.join(ps.root, own)
     name = release_hunk_file(ps.root, "%s.%s" % (path, p.id), ps.feature)

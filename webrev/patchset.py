@@ -382,11 +382,14 @@ class PatchSet:
     version, or, for the mainline, that of the release line whose files are
     the mainline change (the newest). With build=False it only selects the
     files and gives each to its patch (what hunk-save needs), with no git
-    work."""
+    work. With unwritten_ok, a series may name a file that does not exist
+    yet, and a hunk file may hold only its notes (a hunk file hunk-save is
+    about to write): a note, not an error."""
 
     def __init__(self, root: str, rules_path: str, feature: str, baseline: Baseline,
                  workdir: str, topics_dir: str, identity: Identity, line: str = MAINLINE,
-                 build: bool = True, only: Optional[List[str]] = None):
+                 build: bool = True, only: Optional[List[str]] = None,
+                 unwritten_ok: bool = False):
         self.root = root
         self.feature = feature
         self.baseline = baseline
@@ -405,6 +408,7 @@ class PatchSet:
         # topics, refs/heads/patched
         self.stacked: List[Tuple[str, str]] = []
         self.topics_dir = topics_dir
+        self.unwritten_ok = unwritten_ok
         try:
             self.topics = series.load_topics(topics_dir, glob_re)
         except series.SeriesError as e:
@@ -466,7 +470,10 @@ class PatchSet:
                 for glob in p.globs:
                     rx = glob_re(glob)
                     hits = [f for f in chosen if rx.match(f)]
-                    if not hits:
+                    if not hits and self.unwritten_ok:
+                        self.notes.append("%s/series: patch %s names %s, which matches no "
+                                          "file yet" % (t.directory, p.id, glob))
+                    elif not hits:
                         raise PatchSetError("%s/series: patch %s names %s, which matches no "
                                             "file of the patch set" % (t.directory, p.id, glob))
                     for f in hits:
@@ -632,6 +639,9 @@ class PatchSet:
                 if wanted is not None and self.feature not in wanted:
                     why = "its name" if release else "its 'Baselines: %s' line" % " ".join(wanted)
                     self.left_out.append((f, why))
+                    continue
+                if self.unwritten_ok and not HEADER_RE.search(text):
+                    self.notes.append("%s holds no hunks yet" % f)
                     continue
                 twin = next((h[0] for h in hunk_files if h[1] == target), None)
                 if twin is not None:

@@ -63,7 +63,7 @@ def load(a, build: bool = True) -> PatchSet:
         raise PatchSetError("--root %s is not a directory" % a.root)
     ps = PatchSet(a.root, a.rules, a.feature, Baseline(a.upstream_dir, a.ref, a.origin),
                   a.workdir, a.topics, Identity(a.author, a.copyright_holder), a.line, build,
-                  a.only_topics.split())
+                  a.only_topics.split(), getattr(a, "unwritten_ok", False))
     for note in ps.notes:
         print("note: %s" % note)
     return ps
@@ -261,7 +261,9 @@ def main(argv) -> int:
     p.add_argument("--output", required=True)
     p.add_argument("--patch", default="", help="TOPIC:ID: the file as that patch leaves it "
                    "(needed when several patches change it)")
-    p.set_defaults(fn=lambda a: hunks.edit(load(a), a.file, a.output, a.patch))
+    # (a series may name the hunk file hunk-save is to write: a new topic's)
+    p.set_defaults(fn=lambda a: hunks.edit(load(a), a.file, a.output, a.patch),
+                   unwritten_ok=True)
     p = sp.add_parser("hunk-save")
     baseline_args(p)
     p.add_argument("--file", required=True, help="the upstream path of a hunk file's file")
@@ -273,7 +275,7 @@ def main(argv) -> int:
     p.add_argument("--patch", default="", help="TOPIC:ID: a hunk file of that patch, made "
                    "against the file as the topic's earlier patches leave it (needed when "
                    "several patches change it)")
-    p.set_defaults(fn=cmd_hunk_save)
+    p.set_defaults(fn=cmd_hunk_save, unwritten_ok=True)
     p = sp.add_parser("export")
     baseline_args(p)
     p.add_argument("--output", required=True, help="a directory; what it held is replaced")
