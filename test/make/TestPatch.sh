@@ -9,14 +9,17 @@
 # a new one gets the GPL notice), the mainline series and their backports
 # (layout, cover letters, commit messages, a backport that is not clean),
 # two topics that change one file (each series alone, both in make apply's
-# file, hunk-edit/hunk-save of one patch's step, hunks that conflict) and
-# the errors. Then the real patch set is made for every release tree under
-# build/upstream/ and applied to a fresh checkout of it: it must apply,
-# keep Cache.java's upstream header and CacheBench's upstream benchmarks,
-# give every new file the GPL notice, refuse a second apply and name the
-# hunk that fails on a broken tree; every series must git-am alone onto its
-# tree, the mainline series onto the mainline tree, each backport onto its
-# release's, the cache's two topics, which both change Cache.java, too.
+# file, hunk-edit/hunk-save of one patch's step, hunks that conflict), a
+# topic that depends on another (its series on that one's, dependency
+# order, TOPICS, its letters, bad 'depends' lines) and the errors. Then the
+# real patch set is made for every release tree under build/upstream/ and
+# applied to a fresh checkout of it: it must apply, keep Cache.java's
+# upstream header and CacheBench's upstream benchmarks, give every new file
+# the GPL notice, refuse a second apply and name the hunk that fails on a
+# broken tree; every series must git-am alone onto its tree (a dependent
+# topic's after the series it depends on), the mainline series onto the
+# mainline tree, each backport onto its release's, the cache's two topics,
+# which both change Cache.java, too.
 #
 # Run by make test TEST=make:TestPatch with the spec's variables in the
 # environment and a scratch directory in TEST_WORK_DIR; exit 0 passed,
@@ -25,6 +28,9 @@ set -euo pipefail
 
 # shellcheck source=test/make/lib/TestLib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/TestLib.sh"
+# series_prerequisites: the series a dependent topic's series applies after
+# shellcheck source=make/scripts/series-lib.sh
+source "$TOPDIR/make/scripts/series-lib.sh"
 patchset_test_env
 
 W="$TEST_WORK_DIR/TestPatch"
@@ -454,6 +460,132 @@ cp "$W/newsrc.good" "$F/$NEWSRC"
 patchmake "${FARGS[@]}" patch > "$LOG" 2>&1 || { cat "$LOG"; fail "make patch after the reference checks"; }
 ok "make patch refuses added lines that speak of this repository (words, file names)"
 
+# A topic that depends on another (a dependent pull request upstream):
+# "after" changes a line that fix's patch two added, so its series is made
+# on fix's head and applies after fix's; "after" sorts before "fix", so the
+# order must come from the dependency. It comes along with TOPICS=after,
+# not with TOPICS=fix; an unknown topic, a cycle and a misplaced line are
+# errors naming the series file's line.
+mkdir -p "$TOPICS/after"
+printf '%s\n' 'list after-dev@example.org' 'depends fix' 'patch after NNNNNNN: Fixture after change' \
+    "    $CACHE.after.patch" > "$TOPICS/after/series"
+printf '%s\n' 'NNNNNNN: The after fixture' '' 'One patch.' > "$TOPICS/after/cover-letter.md"
+printf '%s\n' 'Title: the after fixture' '' 'Builds on @DEPENDS@.' > "$TOPICS/after/jbs.md"
+printf '%s\n' "--- a/$CACHE" "+++ b/$CACHE" "@@ -100,3 +100,3 @@" \
+    "     // fixture: modified line one" "-    // fixture: added in patch two" \
+    "+    // fixture: changed by topic after" "     // fixture: modified line two" > "$F/$CACHE.after.patch"
+cp "$F/$CACHE.after.patch" "$W/after.keep"
+D="$W/dep"
+patchmake "${FARGS[@]}" PATCH_OUTPUTDIR="$D" patch > "$W/dep-patch.txt" 2>&1 \
+    || { cat "$W/dep-patch.txt"; fail "make patch with a topic that depends on another"; }
+for line in mainline "$LINE"; do
+    A="$D/after/$line/0001-NNNNNNN-Fixture-after-change.patch"
+    [[ -f "$A" ]] || fail "series after/$line: no patch"
+    [[ "$(cat "$D/after/$line/depends")" == fix ]] || fail "series after/$line: its file 'depends' does not name fix"
+    [[ ! -e "$D/fix/$line/depends" ]] || fail "series fix/$line has a file 'depends'"
+    expect_in "-    // fixture: added in patch two" "$A" "after's series is against fix's head"
+    grep -q "^+.*fixture: modified line one" "$A" && fail "series after/$line holds fix's lines"
+    # git am after fix's series (the file 'depends' names them, as for
+    # series-check and jcheck); alone onto the tag it does not apply.
+    checkout "$UPSTREAM_DIR" "$UPSTREAM_REF" "$D/fixture.patch" "$W/dep-alone"
+    if git -C "$W/dep-alone" -c user.name=t -c user.email=t@t am -q "$A" > "$LOG" 2>&1; then
+        fail "series after/$line git-ams onto $UPSTREAM_REF without fix's"; fi
+    checkout "$UPSTREAM_DIR" "$UPSTREAM_REF" "$D/fixture.patch" "$W/dep-am"
+    series_prerequisites "$D/after/$line" || fail "series after/$line: no prerequisites"
+    [[ "${#SERIES_PREREQUISITES[@]}" -eq 2 && "${SERIES_PREREQUISITES[0]}" == "$D/fix/$line/0001-"* ]] \
+        || fail "series after/$line: its prerequisites are not fix's two patches: ${SERIES_PREREQUISITES[*]}"
+    git -C "$W/dep-am" -c user.name=t -c user.email=t@t am -q "${SERIES_PREREQUISITES[@]}" "$A" \
+        > "$LOG" 2>&1 || { cat "$LOG"; fail "series after/$line does not git-am after fix's"; }
+    expect_in "    // fixture: changed by topic after" "$W/dep-am/$CACHE" "after fix's and after's series"
+    grep -q "added in patch two" "$W/dep-am/$CACHE" && fail "after's series left fix's line it replaces"
+done
+# Dependency order, not the names': fix's series first, in the output and in
+# each line's file of all topics.
+order=$(sed -n "s|^Wrote $D/\([a-z]*\)/mainline:.*|\1|p" "$W/dep-patch.txt" | paste -sd' ')
+[[ "$order" == "fix after nat other" ]] || fail "make patch wrote the series in the order $order"
+for whole in "$D/fixture.patch" "$D/fixture-mainline.patch"; do
+    order=$(sed -n 's/^Subject: .*Fixture \(change two\|after change\)$/\1/p' "$whole" | paste -sd,)
+    [[ "$order" == "change two,after change" ]] || fail "$whole: fix and after in the order $order"
+done
+checkout "$UPSTREAM_DIR" "$UPSTREAM_REF" "$D/fixture.patch" "$W/dep-all"
+"$PYTHON" "$TOPDIR/webrev/webrev.py" apply --patch "$D/fixture.patch" --upstream "$W/dep-all" > "$LOG" 2>&1 \
+    || { cat "$LOG"; fail "the file of all topics, after's included, does not apply"; }
+expect_in "    // fixture: changed by topic after" "$W/dep-all/$CACHE" "the file of all topics holds after's change"
+# The letters say it, as OpenJDK's dependent pull requests do.
+flat "$D/after/mainline/0000-cover-letter.patch" "$W/dep-letter.txt"
+expect_in "This pull request depends on the one for NNNNNNN: The fixture series, and targets its branch (\`pr/<number>\`)" \
+    "$W/dep-letter.txt" "the dependent's letter names the pull request it depends on"
+expect_in "Builds on NNNNNNN: The fixture series." "$D/after/mainline/jbs.md" "@DEPENDS@ is the title it depends on"
+grep -q "depends on" "$D/fix/mainline/0000-cover-letter.patch" && fail "fix's letter says it depends on something"
+flat "$D/after/$LINE/0000-cover-letter.patch" "$W/dep-backport.txt"
+expect_in "This backport depends on the backport of NNNNNNN: The fixture series to $LINE" "$W/dep-backport.txt" \
+    "the dependent backport's letter names the backport it depends on"
+expect_in "The series applies to $UPSTREAM_REF on top of the backport of NNNNNNN: The fixture series." \
+    "$W/dep-backport.txt" "the dependent backport's letter says what it applies to"
+ok "a topic that depends on another: its series against that one's head, git am after its series, dependency order, letters say so"
+
+# TOPICS=after (webrev.py --only-topics) brings fix along; TOPICS=fix alone
+# is fix alone.
+patchmake "${FARGS[@]}" PATCH_OUTPUTDIR="$W/dep-only" TOPICS=after patch > "$LOG" 2>&1 \
+    || { cat "$LOG"; fail "make patch TOPICS=after"; }
+expect_in "after depends on fix: its series is made too" "$LOG" "TOPICS=after says it makes fix's series too"
+[[ "$(cd "$W/dep-only" && echo */)" == "after/ fix/" ]] || fail "TOPICS=after wrote the series of $(cd "$W/dep-only" && echo */)"
+expect_in "    // fixture: changed by topic after" <(git -C "$W/ps/repo.git" show "patched:$CACHE") \
+    "the tree of TOPICS=after holds after's change"
+patchmake "${FARGS[@]}" PATCH_OUTPUTDIR="$W/dep-only" TOPICS=fix patch > "$LOG" 2>&1 \
+    || { cat "$LOG"; fail "make patch TOPICS=fix"; }
+[[ "$(cd "$W/dep-only" && echo */)" == "fix/" ]] || fail "TOPICS=fix wrote the series of $(cd "$W/dep-only" && echo */)"
+ok "TOPICS=after includes fix, which it depends on; TOPICS=fix stays fix alone"
+
+# hunk-edit / hunk-save of after's patch: the file as fix's series and after's
+# patch leave it, and a hunk file against fix's head.
+patchmake "${FARGS[@]}" HUNK_EDIT_DIR="$W/edit" hunk-edit FILE="$CACHE" PATCH=after:after > "$LOG" 2>&1 \
+    || { cat "$LOG"; fail "make hunk-edit PATCH=after:after"; }
+for want in "fixture: modified line one" "fixture: changed by topic after"; do
+    expect_in "$want" "$W/edit/$CACHE" "make hunk-edit PATCH=after:after has fix's and after's lines"
+done
+grep -q "added in patch two\|added by topic other" "$W/edit/$CACHE" && fail "make hunk-edit PATCH=after:after has a line it should not"
+sed -i 's|// fixture: changed by topic after$|// fixture: changed by topic after, edited|' "$W/edit/$CACHE"
+patchmake "${FARGS[@]}" HUNK_EDIT_DIR="$W/edit" hunk-save FILE="$CACHE" PATCH=after:after > "$LOG" 2>&1 \
+    || { cat "$LOG"; fail "make hunk-save PATCH=after:after"; }
+expect_in "-    // fixture: added in patch two" "$F/$CACHE.after.patch" "after's hunk file is against fix's head"
+expect_in "+    // fixture: changed by topic after, edited" "$F/$CACHE.after.patch" "make hunk-save wrote after's edit"
+grep -q "^[-+].*fixture: modified line one\|Copyright" "$F/$CACHE.after.patch" && fail "after's hunk file took fix's lines or the year"
+patchmake "${FARGS[@]}" PATCH_OUTPUTDIR="$D" patch > "$LOG" 2>&1 || { cat "$LOG"; fail "make patch after make hunk-save PATCH=after:after"; }
+# A new topic's first hunk file: its series names it before it exists, or
+# while it holds its notes only; hunk-edit and hunk-save take that.
+rm "$F/$CACHE.after.patch"
+patchmake "${FARGS[@]}" HUNK_EDIT_DIR="$W/edit" hunk-edit FILE="$CACHE" PATCH=after:after > "$LOG" 2>&1 \
+    || { cat "$LOG"; fail "make hunk-edit PATCH=after:after before its hunk file exists"; }
+expect_in "names $CACHE.after.patch, which matches no file yet" "$LOG" "make hunk-edit notes the missing hunk file"
+expect_in "    // fixture: added in patch two" "$W/edit/$CACHE" "make hunk-edit of a patch with no hunks yet gives fix's file"
+sed -i 's|// fixture: added in patch two$|// fixture: changed by topic after|' "$W/edit/$CACHE"
+echo "# Fixture: after's notes." > "$F/$CACHE.after.patch"
+patchmake "${FARGS[@]}" HUNK_EDIT_DIR="$W/edit" hunk-save FILE="$CACHE" PATCH=after:after > "$LOG" 2>&1 \
+    || { cat "$LOG"; fail "make hunk-save PATCH=after:after into a hunk file of notes only"; }
+expect_in "$CACHE.after.patch holds no hunks yet" "$LOG" "make hunk-save notes the hunk file of notes only"
+[[ "$(grep '^[-+]' "$F/$CACHE.after.patch" | paste -sd'|')" == "$(grep '^[-+]' "$W/after.keep" | paste -sd'|')" ]] \
+    || fail "make hunk-save of a new hunk file did not write after's change against fix's head"
+expect_in "# Fixture: after's notes." "$F/$CACHE.after.patch" "make hunk-save kept the new hunk file's notes"
+cp "$W/after.keep" "$F/$CACHE.after.patch"
+ok "make hunk-edit / hunk-save of a dependent topic's patch: on top of the series it depends on, also before its hunk file is written"
+
+cp "$TOPICS/after/series" "$W/after-series.keep"
+cp "$TOPICS/fix/series" "$W/fix-series.keep"
+sed -i 's/^depends fix$/depends nosuch/' "$TOPICS/after/series"
+bad "a topic that depends on no topic" "$TOPICS/after/series:2: depends on nosuch, which is no topic (topics: after, fix, nat, other)"
+cp "$W/after-series.keep" "$TOPICS/after/series"
+sed -i '1a depends after' "$TOPICS/fix/series"
+bad "topics that depend on each other" "$TOPICS/after/series:2: depends on fix: a cycle (after -> fix -> after)"
+cp "$W/fix-series.keep" "$TOPICS/fix/series"
+echo "depends fix" >> "$TOPICS/after/series"
+bad "a 'depends' line after a patch" "$TOPICS/after/series:5: 'depends' after a 'patch' line"
+cp "$W/after-series.keep" "$TOPICS/after/series"
+sed -i '2a depends nat' "$TOPICS/after/series"
+bad "two 'depends' lines" "$TOPICS/after/series:3: a second 'depends' line"
+rm -r "$TOPICS/after" "$F/$CACHE.after.patch"
+ok "a bad 'depends' line (no such topic, a cycle, after a patch, a second one) is an error naming its line"
+
 # ---------------------------------------------------------------- the real set
 # The patch set for every release tree configure fetched; the one this
 # configuration does not use gets its feature version from its tag. Each
@@ -513,7 +645,10 @@ for want in jdk-25.0.3+9 jdk-17.0.19+10; do
         esac
         lines+=("$line")
         checkout "$tree" "$ref" "$whole" "$R/am-${name/\//-}"
-        series=()
+        # (a topic that depends on others: after their series)
+        series_prerequisites "$dir" || fail "$want: series $name: the series it depends on are missing"
+        series=("${SERIES_PREREQUISITES[@]}")
+        after=${series[*]:+ after the series of $(paste -sd' ' "$dir/depends")}
         for f in "$dir"/0*.patch; do
             [[ "$f" == */0000-cover-letter.patch ]] || series+=("$f")
         done
@@ -532,7 +667,7 @@ for entry in sys.stdin.read().split("\0"):
                 || fail "a commit of $name does not say what it backports"
             expect_in "Backport of the mainline change" "$letter" "the cover letter of $name says what it backports"
         fi
-        ok "series $name git-ams alone onto a fresh clone of $ref"
+        ok "series $name git-ams${after:- alone} onto a fresh clone of $ref$after"
     done
     [[ " ${lines[*]} " == *" ${feature}u "* ]] || fail "$want: make patch wrote no ${feature}u series"
     mainline_checked=1

@@ -127,3 +127,34 @@ expect_in "FAILED: noapply 1..1 of 1 (NNNNNNN: Fixture three): 0001-NNNNNNN-Fixt
 expect_in "3 of the series' prefixes failed (5 tried)" "$LOG" "series-check counts the failures"
 expect_not_in "FAILED: fix 1..1" "$LOG" "the good prefix 1..1 passes"
 ok "a prefix that does not compile, one that warns and a patch that does not apply fail the check"
+
+echo "== fixture series: one that depends on another"
+# make patch's layout, <topic>/<line>/: "dep" changes a file only "base"
+# adds, and uses what it adds; its file 'depends' names base, whose series
+# series-check applies first. "orphan" names a series that is not there.
+git -C "$R" -c advice.detachedHead=false checkout -q "$UPSTREAM_REF"
+java_file "$A" "static int one() { return 1; }"
+commit "NNNNNNN: Fixture base"
+java_file "$A" "static int one() { return 1; }" "static int two() { return 2; }"
+java_file "$B" "static int three() { return SeriesFixtureA.one() + SeriesFixtureA.two(); }"
+commit "NNNNNNN: Fixture dependent"
+OUT="$W/depends-out"
+mkdir -p "$OUT/base/fixture" "$OUT/dep/fixture" "$OUT/orphan/fixture"
+git -C "$R" format-patch -q --cover-letter -o "$OUT/base/fixture" -1 HEAD~1
+git -C "$R" format-patch -q --cover-letter -o "$OUT/dep/fixture" -1 HEAD
+cp "$OUT"/dep/fixture/*.patch "$OUT/orphan/fixture"
+echo base > "$OUT/dep/fixture/depends"
+echo nosuch > "$OUT/orphan/fixture/depends"
+set +e
+patchmake PATCH_OUTPUTDIR="$OUT" SERIES_CHECK_DIR="$W/depends-check" series-check > "$LOG" 2>&1
+rc=$?
+set -e
+cat "$LOG"
+((rc != 0)) || fail "series-check passed a series whose file 'depends' names no series"
+expect_in "ok: base/fixture 1..1 of 1 (NNNNNNN: Fixture base)" "$LOG" "the series depended on passes alone"
+expect_in "dep/fixture: on top of base's series (1 patch(es))" "$LOG" "the dependent series is applied after base's"
+expect_in "ok: dep/fixture 1..1 of 1 (NNNNNNN: Fixture dependent): 2 Java file(s) of java.base compile" "$LOG" \
+    "the dependent series applies and compiles on top of base's"
+expect_in "orphan/fixture/depends names nosuch, but " "$LOG" "a missing series depended on is named"
+expect_in "FAILED: orphan/fixture: the series it depends on are missing" "$LOG" "a missing series depended on fails"
+ok "a series that depends on another is checked on top of it; a missing one fails"
