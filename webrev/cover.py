@@ -12,8 +12,8 @@ JBS issue's; backports are the backport letters'.
 A topic that depends on another (`depends` in its series) is a dependent
 pull request upstream (Skara): it targets the other's `pr/<number>` branch
 and is integrated after it. Its series is made against the other's head,
-its letter says so (where the source has no @DEPENDS@, DEPENDS_SENTENCE
-opens the body), and its series directory holds a file
+its letter says so (@DEPENDS@ is DEPENDS_SENTENCE; where the source has
+none, it opens the body), and its series directory holds a file
 `depends`: the topics whose series apply first, one a line, in order, for
 what applies the series to a tree (make/scripts/series-lib.sh).
 
@@ -34,9 +34,8 @@ from patchset import ORACLE_COPYRIGHT_RE, PatchSet, PatchSetError, View, decode,
 
 COMMENT_RE = re.compile(r"\A(?:<!--.*?-->\s*\n)+", re.S)
 LETTER_LINES = 60
-DEPENDS_SENTENCE = ("This pull request depends on the one for %s, and targets its branch "
-                    "(`pr/<number>`): it shows this change alone, and is integrated after "
-                    "that one.")
+# Short: a letter has LETTER_LINES lines, and Skara shows the target branch.
+DEPENDS_SENTENCE = "This pull request depends on the one for %s."
 DEPENDS_FILE = "depends"
 
 
@@ -87,12 +86,12 @@ class TopicCover:
         return parts
 
     def depends(self) -> str:
-        """The title of the pull request this one depends on."""
+        """That this pull request depends on another, named by its title."""
         if not self.topic.depends:
             raise PatchSetError("%s: @DEPENDS@, but topic %s depends on no topic (its series "
                                 "has no 'depends <topic>' line)" % (self.source, self.topic.name))
-        return pull_request_title(self.ps, next(t for t in self.ps.topics
-                                                if t.name == self.topic.depends))
+        return fill(DEPENDS_SENTENCE % pull_request_title(
+            self.ps, next(t for t in self.ps.topics if t.name == self.topic.depends)))
 
     def _parent(self, p: series.Patch) -> str:
         return out(self.ps.g(["rev-parse", p.commit + "^"]))
@@ -175,7 +174,7 @@ class TopicCover:
                                                                    first))
         rest = rest.strip("\n")
         if self.topic.depends and not uses_depends(self.topic.cover_source):
-            rest = fill(DEPENDS_SENTENCE % self.depends()) + "\n\n" + rest
+            rest = self.depends() + "\n\n" + rest
         return first + "\n\n" + rest + "\n"
 
 
@@ -335,9 +334,8 @@ def backport_letter(ps: PatchSet, mainline: PatchSet, topic: series.Topic, title
     if topic.depends:
         depends = pull_request_title(mainline, next(t for t in mainline.topics
                                                     if t.name == topic.depends))
-        text += [fill("This backport depends on the backport of %s to %s, and targets its "
-                      "branch (`pr/<number>`): it is integrated after that one."
-                      % (depends, ps.line)), ""]
+        text += [fill("This backport depends on the backport of %s to %s." % (depends, ps.line)),
+                 ""]
     different = backport_difference(ps, mainline, topic.name)
     if different:
         text += [fill("Not clean: the change to these files is made for %s's versions of "

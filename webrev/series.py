@@ -227,6 +227,9 @@ PLACEHOLDER_RE = re.compile(r"@([A-Z_]+)(?: ([^@\n]+))?@")
 class Cover:
     """The cover letter's text from its source. Placeholders:
       @BASELINE@              the release tag the series applies to
+      @DEPENDS@               a topic that depends on another: the sentence
+                              that says so, naming that pull request's title
+                              (without it, the letter opens with it)
       @PATCHES@               the patches, one line each: subject and stat
       @TESTS@                 the jtreg tests the series adds, with @summary
       @INCLUDE <path>@        a committed file's text (a benchmark table)

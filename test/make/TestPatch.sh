@@ -470,7 +470,7 @@ mkdir -p "$TOPICS/after"
 printf '%s\n' 'list after-dev@example.org' 'depends fix' 'patch after NNNNNNN: Fixture after change' \
     "    $CACHE.after.patch" > "$TOPICS/after/series"
 printf '%s\n' 'NNNNNNN: The after fixture' '' 'One patch.' > "$TOPICS/after/cover-letter.md"
-printf '%s\n' 'Title: the after fixture' '' 'Builds on @DEPENDS@.' > "$TOPICS/after/jbs.md"
+printf '%s\n' 'Title: the after fixture' '' '@DEPENDS@' > "$TOPICS/after/jbs.md"
 printf '%s\n' "--- a/$CACHE" "+++ b/$CACHE" "@@ -100,3 +100,3 @@" \
     "     // fixture: modified line one" "-    // fixture: added in patch two" \
     "+    // fixture: changed by topic after" "     // fixture: modified line two" > "$F/$CACHE.after.patch"
@@ -513,12 +513,16 @@ checkout "$UPSTREAM_DIR" "$UPSTREAM_REF" "$D/fixture.patch" "$W/dep-all"
 expect_in "    // fixture: changed by topic after" "$W/dep-all/$CACHE" "the file of all topics holds after's change"
 # The letters say it, as OpenJDK's dependent pull requests do.
 flat "$D/after/mainline/0000-cover-letter.patch" "$W/dep-letter.txt"
-expect_in "This pull request depends on the one for NNNNNNN: The fixture series, and targets its branch (\`pr/<number>\`)" \
-    "$W/dep-letter.txt" "the dependent's letter names the pull request it depends on"
-expect_in "Builds on NNNNNNN: The fixture series." "$D/after/mainline/jbs.md" "@DEPENDS@ is the title it depends on"
+# (a letter without @DEPENDS@ opens with its sentence; jbs.md has it)
+DEPENDS="This pull request depends on the one for NNNNNNN: The fixture series."
+expect_in "Subject: [PATCH 0/1] NNNNNNN: The after fixture $DEPENDS One patch." "$W/dep-letter.txt" \
+    "the dependent's letter opens naming the pull request it depends on"
+[[ "$(grep -o "depends on" "$W/dep-letter.txt" | wc -l)" -eq 1 ]] || fail "the dependent's letter says it depends more than once"
+flat "$D/after/mainline/jbs.md" "$W/dep-jbs.txt"
+expect_in "$DEPENDS" "$W/dep-jbs.txt" "@DEPENDS@ says which pull request it depends on"
 grep -q "depends on" "$D/fix/mainline/0000-cover-letter.patch" && fail "fix's letter says it depends on something"
 flat "$D/after/$LINE/0000-cover-letter.patch" "$W/dep-backport.txt"
-expect_in "This backport depends on the backport of NNNNNNN: The fixture series to $LINE" "$W/dep-backport.txt" \
+expect_in "This backport depends on the backport of NNNNNNN: The fixture series to $LINE." "$W/dep-backport.txt" \
     "the dependent backport's letter names the backport it depends on"
 expect_in "The series applies to $UPSTREAM_REF on top of the backport of NNNNNNN: The fixture series." \
     "$W/dep-backport.txt" "the dependent backport's letter says what it applies to"
