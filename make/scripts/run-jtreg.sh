@@ -91,9 +91,9 @@ if [[ -n "${PATCHED_ROOT:-}" && -d "$PATCHED_ROOT" ]]; then
     done < <(cd "$PATCHED_ROOT" && find . -type f | sed 's|^\./||' | LC_ALL=C sort)
 fi
 
-# stage_ours <dir>: <dir>/test/jdk, a copy of our test/jdk with upstream's
-# tests that the patch set changes as it makes them (in place of their hunk
-# files), and <dir>/test/lib, upstream's test/lib (when there is an upstream
+# stage_ours <dir>: <dir>/test/jdk, a copy of our test/jdk with the files
+# the patch set changes as it makes them (in place of their hunk files),
+# and <dir>/test/lib, upstream's test/lib (when there is an upstream
 # tree) with our test/lib copied over it. A library of upstream's test/jdk
 # that these tests name ("@library /javax/net/ssl/templates") and we do not
 # have is copied from upstream's test/jdk too.
@@ -103,10 +103,11 @@ stage_ours() {
     mkdir -p "$tree/test/lib"
     cp -R "$OURS_ROOT" "$tree/test/jdk"
     find "$tree/test/jdk" -type f -name '*.patch' -delete
-    for rel in "${changed_upstream[@]}"; do
-        mkdir -p "$(dirname "$tree/test/jdk/$rel")"
-        cp "$PATCHED_ROOT/$rel" "$tree/test/jdk/$rel"
-    done
+    # Every file as the patch set makes it: upstream's tests it changes, and
+    # ours that a later topic changes with hunk files of its own.
+    if [[ -n "${PATCHED_ROOT:-}" && -d "$PATCHED_ROOT" ]]; then
+        cp -R "$PATCHED_ROOT/." "$tree/test/jdk/"
+    fi
     for lib in ${UPSTREAM_ROOT:+"$UPSTREAM_ROOT/../lib"} "$OURS_ROOT/../lib"; do
         [[ ! -d "$lib" ]] || cp -R "$lib/." "$tree/test/lib/"
     done
