@@ -732,8 +732,14 @@ for entry in sys.stdin.read().split("\0"):
                     END { print n + 0 }' "$R"/patch/tls-flight/"$line"/000[1-9]-*.patch)
         ((core > 0 && core <= 80)) \
             || fail "$want: the tls-flight series for $line changes $core lines of java.base (budget 80)"
+        # tls-first-data, made on top of tls-flight: at most 60 of its own.
+        first=$(awk '/^diff --git / { java_base = ($3 ~ /^a\/src\/java.base\//) }
+                    java_base && /^[-+]/ && !/^(\+\+\+|---) / && !/Copyright \(c\)/ { n++ }
+                    END { print n + 0 }' "$R"/patch/tls-first-data/"$line"/000[1-9]-*.patch)
+        ((first > 0 && first <= 60)) \
+            || fail "$want: the tls-first-data series for $line changes $first lines of java.base (budget 60)"
     done
-    ok "$want: the tls-flight series change $core lines of java.base, copyright years aside (budget 80)"
+    ok "$want: the tls-flight series change $core lines of java.base, copyright years aside (budget 80); tls-first-data $first (budget 60)"
 
     diff <(upstream_file "$T" "$want" "$CACHE" | header_of /dev/stdin) \
          <(header_of "$R/tree/$CACHE") > /dev/null \
