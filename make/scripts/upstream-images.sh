@@ -10,9 +10,10 @@
 #            what depends on an API that changed.
 # Each image is copied out of the build directory when it is made:
 #   <out>/stock/jdk, <out>/patched/jdk.
-# Then each is checked: bin/java runs, and its sun.security.util.Cache and
-# sun.security.ssl.SSLSocketOutputRecord are the classes that build
-# compiled (the patched image's differ from the stock one's).
+# Then each is checked: bin/java runs, and the classes the series change
+# (MemoryCache and Cache$EqualByteArray of Cache.java, SSLSocketOutputRecord)
+# are the ones that build compiled (the patched image's differ from the
+# stock one's).
 #
 # Environment: TOPDIR, LINE, UPSTREAM_DIR, UPSTREAM_REF, BOOT_JDK, OUT
 #   (build/<conf>/upstream-images/<line>), JOBS, PATCH_FILE, PYTHON.
@@ -33,8 +34,10 @@ CONFIGURE_ARGS=(--with-boot-jdk="$BOOT_JDK" --enable-headless-only --with-jobs="
                 --with-native-debug-symbols=none --with-libjpeg=system --with-giflib=system
                 --with-libpng=system --with-extra-cflags=-I/usr/include/PCSC)
 
-# The classes that show which source an image was built from.
-WITNESSES=(sun/security/util/Cache.class sun/security/ssl/SSLSocketOutputRecord.class)
+# The classes that show which source an image was built from: each changes
+# with the series (the abstract class Cache itself does not).
+WITNESSES=(sun/security/util/MemoryCache.class "sun/security/util/Cache\$EqualByteArray.class"
+           sun/security/ssl/SSLSocketOutputRecord.class)
 
 mkdir -p "$OUT"
 install_build_packages "${IMAGE_PACKAGES[@]}"
@@ -68,7 +71,10 @@ make_image() {
     local kind=$1 start end
     say "$kind: make images (log $OUT/make-$kind.log)"
     start=$(date +%s)
-    if ! make -C "$build" JOBS="$JOBS" images > "$OUT/make-$kind.log" 2>&1; then
+    # As run from a shell: without our make's flags its sub-makes would
+    # print every directory they enter and leave.
+    if ! env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$build" JOBS="$JOBS" images \
+            > "$OUT/make-$kind.log" 2>&1; then
         tail -n 40 "$OUT/make-$kind.log"
         die "$kind: upstream's make images failed (see $OUT/make-$kind.log)"
     fi
@@ -82,10 +88,10 @@ make_image() {
 
 # $1: an image; prints the witnesses' digests as that image's runtime has them.
 witness_digests() {
-    local jdk=$1 dir
+    local jdk=$1 dir names
     dir=$(mktemp -d)
-    "$jdk/bin/jimage" extract --dir "$dir" --include \
-        "regex:/java.base/($(IFS='|'; echo "${WITNESSES[*]}"))" "$jdk/lib/modules"
+    names=$(printf '%s|' "${WITNESSES[@]}" | sed 's/[.$]/\\&/g; s/|$//')
+    "$jdk/bin/jimage" extract --dir "$dir" --include "regex:/java.base/($names)" "$jdk/lib/modules"
     (cd "$dir/java.base" && sha256sum "${WITNESSES[@]}")
     rm -rf "$dir"
 }
