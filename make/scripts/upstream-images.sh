@@ -116,5 +116,9 @@ while read -r sum name; do
         die "stock: $name is the patched build's"
     fi
 done <<<"$built"
+# make test JDK=upstream:<line> checks the patched image against them
+# (test/jdk/build/PatchedJavaBaseTest.java), as it checks our own image.
+mkdir -p "$OUT/support/java.base"
+printf '%s\n' "$built" > "$OUT/support/java.base/classes.sha256"
 say "stock: $OUT/stock/jdk ($(cat "$OUT/stock/build-seconds") s)"
 say "patched: $OUT/patched/jdk ($(cat "$OUT/patched/build-seconds") s, after stock)"
