@@ -11,6 +11,10 @@
 #   type stop make with a clear error; a #id test id and a bare test/jdk/...
 #   path reach jtreg intact; a path only upstream has is run from upstream's
 #   tree, one we have from ours;
+# - JDK=upstream:<line>: a bad value, a line this configuration lacks and
+#   TOPICS with it stop make; with make upstream-images' JDKs, jtreg runs on
+#   the patched one against its stock twin with that tree's tests (without
+#   them, make says how to build them); JDK in the environment is ignored;
 # - the summary: OpenJDK's TEST / TOTAL / PASS / FAIL / ERROR table, a runner
 #   error counted as an error (not a failure), the plain last line;
 # - make clean in a fresh clone runs no configure;
@@ -139,6 +143,50 @@ if [[ -n "$upstream_dir" && -f "$upstream_dir/test/jdk/sun/security/util/Cache/E
     expect_make_runs 'jtreg:jdk_cache_callers_quick' \
         "upstream:$upstream_dir/test/jdk/sun/security/ssl/SSLSessionContextImpl"
 fi
+
+###############################################################################
+# JDK=upstream:<line>: the JDKs make upstream-images built, checked by a dry
+# run. Only JDK= on make's command line counts.
+
+dry_jdk() { # JDK value, then more make arguments -> make's output; sets dry_rc
+    local jdk=$1
+    shift
+    dry_rc=0
+    dry_out=$(cd "$TOPDIR" && "$MAKE" -n -f make/RunTests.gmk SPEC="$SPEC" JDK="$jdk" "$@" \
+        TEST=jtreg:all test 2>&1) || dry_rc=$?
+}
+expect_jdk_error() { # JDK message-part [make arguments]
+    local jdk=$1 message=$2
+    shift 2
+    dry_jdk "$jdk" "$@"
+    # shellcheck disable=SC2016 # the inner shell's arguments
+    check "JDK=$jdk $* stops make saying '$message'" \
+        bash -c '[[ "$1" -ne 0 && "$2" == *"$3"* ]]' _ "$dry_rc" "$dry_out" "$message"
+    [[ "$dry_rc" -ne 0 && "$dry_out" == *"$message"* ]] || printf '  make said: %s\n' "$dry_out"
+}
+expect_jdk_error 'bogus' 'expected upstream:<line>'
+expect_jdk_error 'upstream:nosuch' "no line 'nosuch' here"
+expect_jdk_error 'upstream:mainline' 'does not apply' TOPICS=cache
+images=$TOPDIR/build/$(spec_var CONF_NAME)/upstream-images/mainline
+if [[ -x "$images/patched/jdk/bin/java" && -x "$images/stock/jdk/bin/java" ]]; then
+    dry_jdk 'upstream:mainline'
+    check "JDK=upstream:mainline runs jtreg on the patched JDK" \
+        grep -qF "IMAGE_JDK='$images/patched/jdk'" <<<"$dry_out"
+    check "JDK=upstream:mainline reruns on its stock twin" \
+        grep -qF "BOOT_JDK='$images/stock/jdk'" <<<"$dry_out"
+    check "JDK=upstream:mainline takes upstream's tests from the mainline tree" \
+        grep -qF "UPSTREAM_ROOT='$(spec_var MAINLINE_DIR)/test/jdk'" <<<"$dry_out"
+    check "JDK=upstream:mainline writes its results beside the images" \
+        grep -qF "$images/test-results/jtreg_all" <<<"$dry_out"
+else
+    expect_jdk_error 'upstream:mainline' "run 'make upstream-images LINE=mainline' first"
+fi
+# An environment's JDK (a user's, or a tool's) is not ours: the image runs.
+dry_rc=0
+dry_out=$(cd "$TOPDIR" && JDK=upstream:nosuch "$MAKE" -n -f make/RunTests.gmk SPEC="$SPEC" \
+    TEST=jtreg:all test 2>&1) || dry_rc=$?
+check "JDK in the environment is ignored" \
+    grep -qF "IMAGE_JDK='$(spec_var IMAGE_JDK)'" <<<"$dry_out"
 
 ###############################################################################
 # The summary.
