@@ -71,10 +71,7 @@ make_image() {
     local kind=$1 start end
     say "$kind: make images (log $OUT/make-$kind.log)"
     start=$(date +%s)
-    # As run from a shell: without our make's flags its sub-makes would
-    # print every directory they enter and leave.
-    if ! env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$build" JOBS="$JOBS" images \
-            > "$OUT/make-$kind.log" 2>&1; then
+    if ! make -C "$build" JOBS="$JOBS" images > "$OUT/make-$kind.log" 2>&1; then
         tail -n 40 "$OUT/make-$kind.log"
         die "$kind: upstream's make images failed (see $OUT/make-$kind.log)"
     fi
