@@ -97,9 +97,11 @@ check "without an upstream tree, an upstream path is an error naming that" \
 ###############################################################################
 # make's selector parsing: a dry run on this configuration.
 
-dry() { # TEST value -> make's output; sets dry_rc
+dry() { # TEST value [more make arguments] -> make's output; sets dry_rc
+    local test=$1
+    shift
     dry_rc=0
-    dry_out=$(cd "$TOPDIR" && "$MAKE" -n -f make/RunTests.gmk SPEC="$SPEC" TEST="$1" test 2>&1) \
+    dry_out=$(cd "$TOPDIR" && "$MAKE" -n -f make/RunTests.gmk SPEC="$SPEC" TEST="$test" "$@" test 2>&1) \
         || dry_rc=$?
 }
 expect_make_error() { # TEST message-part
@@ -148,17 +150,10 @@ fi
 # JDK=upstream:<line>: the JDKs make upstream-images built, checked by a dry
 # run. Only JDK= on make's command line counts.
 
-dry_jdk() { # JDK value, then more make arguments -> make's output; sets dry_rc
-    local jdk=$1
-    shift
-    dry_rc=0
-    dry_out=$(cd "$TOPDIR" && "$MAKE" -n -f make/RunTests.gmk SPEC="$SPEC" JDK="$jdk" "$@" \
-        TEST=jtreg:all test 2>&1) || dry_rc=$?
-}
 expect_jdk_error() { # JDK message-part [make arguments]
     local jdk=$1 message=$2
     shift 2
-    dry_jdk "$jdk" "$@"
+    dry jtreg:all JDK="$jdk" "$@"
     # shellcheck disable=SC2016 # the inner shell's arguments
     check "JDK=$jdk $* stops make saying '$message'" \
         bash -c '[[ "$1" -ne 0 && "$2" == *"$3"* ]]' _ "$dry_rc" "$dry_out" "$message"
@@ -169,7 +164,7 @@ expect_jdk_error 'upstream:nosuch' "no line 'nosuch' here"
 expect_jdk_error 'upstream:mainline' 'does not apply' TOPICS=cache
 images=$TOPDIR/build/$(spec_var CONF_NAME)/upstream-images/mainline
 if [[ -x "$images/patched/jdk/bin/java" && -x "$images/stock/jdk/bin/java" ]]; then
-    dry_jdk 'upstream:mainline'
+    dry jtreg:all JDK=upstream:mainline
     check "JDK=upstream:mainline runs jtreg on the patched JDK" \
         grep -qF "IMAGE_JDK='$images/patched/jdk'" <<<"$dry_out"
     check "JDK=upstream:mainline reruns on its stock twin" \
